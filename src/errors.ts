@@ -1,0 +1,34 @@
+/**
+ * Typed errors. Every failure a user can cause (flags, files, models, histories) is an AhdError with a code;
+ * the CLI renders it as one line on stderr and maps the code to an exit status (usage -> 2).
+ */
+export const ErrorCode = {
+  Usage: 'usage', // bad flags, unknown problem/split, missing files named on the command line
+  Data: 'data', // malformed instance file, wrong shape
+  Model: 'model', // model directory missing/corrupt, not a causal LM, tokenizer missing
+  Llm: 'llm', // HTTP backend failures after retries
+  Sandbox: 'sandbox', // sandbox infrastructure failure (never a candidate's fault)
+  History: 'history', // corrupt or mismatched ES history
+  Run: 'run', // run directory problems (resume of a different config, ...)
+  Internal: 'internal',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export class AhdError extends Error {
+  readonly code: ErrorCode;
+  readonly context: Record<string, unknown>;
+  constructor(code: ErrorCode, message: string, options: { context?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'AhdError';
+    this.code = code;
+    this.context = options.context ?? {};
+  }
+}
+
+export const usageError = (message: string, context?: Record<string, unknown>) =>
+  new AhdError(ErrorCode.Usage, message, { context });
+
+/** Exit status for an error: 2 for usage errors (as CLIs conventionally do), 1 otherwise. */
+export function exitCodeFor(error: unknown): number {
+  return error instanceof AhdError && error.code === ErrorCode.Usage ? 2 : 1;
+}

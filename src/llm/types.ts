@@ -1,0 +1,63 @@
+/**
+ * The one interface the engine uses to talk to language models (onnx in-process, openai HTTP, es-server).
+ */
+export interface ChatMessage {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+
+export interface SamplingOptions {
+  readonly temperature: number; // 0 = greedy
+  readonly topP: number; // 1 = off
+  readonly topK: number; // 0 = off
+  readonly maxNewTokens: number;
+  readonly stop: readonly string[];
+}
+
+/** A seeded Gaussian perturbation of the weights, active only while one request is generated. */
+export interface Perturbation {
+  readonly seed: number;
+  readonly sigma: number;
+}
+
+export interface GenerateRequest {
+  readonly messages: readonly ChatMessage[];
+  readonly sampling: SamplingOptions;
+  /** Seed of the sampler: the same seed (and weights) gives the same text. */
+  readonly seed: number;
+  /** ES: generate from theta + sigma * eps(seed), then restore; only ES-capable backends accept it. */
+  readonly perturbation?: Perturbation;
+  readonly signal?: AbortSignal;
+}
+
+export interface Generation {
+  readonly text: string;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly finishReason: 'stop' | 'length';
+  readonly ms: number;
+}
+
+/** The ES side of a backend: the weight update is sent to every replica. */
+export interface EsHandle {
+  /** theta += (alpha / N) * sum_i z_i * eps(seeds_i); refused while a perturbation is active. */
+  update(seeds: readonly number[], z: readonly number[], alpha: number): Promise<void>;
+  /** A cheap fingerprint of the live weights (for tests and history checks). */
+  fingerprint(): Promise<string>;
+}
+
+/** How the scaffold should word prompts for this model. */
+export type PromptStyle = 'reference' | 'compact';
+
+export interface LanguageModel {
+  readonly name: string;
+  readonly promptStyle: PromptStyle;
+  /** How many requests it serves in parallel (replicas or HTTP concurrency). */
+  readonly parallelism: number;
+  /** Present on ES-capable backends only. */
+  readonly es?: EsHandle;
+  /** Sampling defaults of this model (model card / generation_config.json), overridable per run. */
+  readonly defaults: SamplingOptions;
+  generate(request: GenerateRequest): Promise<Generation>;
+  close(): Promise<void>;
+}
