@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
+import { AhdError, ErrorCode } from '../errors.ts';
+import { parseNpy, type NpyArray } from './npy.ts';
+
+/** Reads one array (`key`, stored as `key.npy`) from a NumPy .npz archive (plain or deflated zip). */
+export function readNpz(path: string, key: string): NpyArray {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new AhdError(ErrorCode.Data, `${path}: cannot read (${(error as Error).message.split('\n')[0]})`, {
+      context: { file: path },
+      cause: error,
+    });
+  }
+  let entries: Record<string, Uint8Array>;
+  try {
+    // Inflate only the wanted member; the filter sees every entry name.
+    entries = unzipSync(bytes, { filter: (file) => file.name === `${key}.npy` });
+  } catch (error) {
+    throw new AhdError(ErrorCode.Data, `${path}: not a readable .npz archive (${(error as Error).message})`, {
+      context: { file: path },
+      cause: error,
+    });
+  }
+  const member = entries[`${key}.npy`];
+  if (!member) throw new AhdError(ErrorCode.Data, `${path}: no array '${key}' in the archive`, { context: { file: path } });
+  return parseNpy(member, `${path}:${key}`);
+}
