@@ -1,0 +1,170 @@
+import type { WeightLayout } from './types.ts';
+
+/**
+ * ES noise: eps(seed, tensorIndex, elementIndex) is a pure function, so perturb, restore and update regenerate
+ * identical noise on any thread, in any order, in any chunking.
+ *
+ * Uniform bits come from a counter-based hash: a key pair derived from (seed, tensorIndex), then two rounds of a
+ * 32-bit multiply-xorshift mixer over the element index. Each 32-bit word feeds a 128-layer ziggurat with disjoint
+ * bits (7 layer bits, 1 sign bit, 24 magnitude bits), which accepts ~98.8% of draws with one multiply; the rare
+ * rejections draw further words from a second keyed stream indexed by (element, attempt). Values are rounded to
+ * float32 (noiseAt returns exactly what is added).
+ */
+
+const LAYERS = 128;
+const R = 3.442619855899; // start of the tail (Marsaglia & Tsang, 128 layers)
+const V = 9.91256303526217e-3; // area of each layer under exp(-x^2/2)
+const TWO_M24 = 2 ** -24;
+const TWO_M32 = 2 ** -32;
+
+const gauss = (x: number) => Math.exp(-0.5 * x * x);
+
+/** Layer edges x[0] > x[1] = R > ... > x[128] = 0; layer i covers [0, x[i]] between heights f(x[i]) and f(x[i+1]). */
+const edges = new Float64Array(LAYERS + 1);
+edges[0] = V / gauss(R);
+edges[1] = R;
+for (let i = 1; i < LAYERS - 1; i++) edges[i + 1] = Math.sqrt(-2 * Math.log(V / edges[i] + gauss(edges[i])));
+edges[LAYERS] = 0;
+const heights = edges.map(gauss);
+/** Fast path: magnitude bits m (24-bit) below acceptInt[i] give m * scale[i], inside layer i's inner rectangle. */
+const acceptInt = new Int32Array(LAYERS);
+const scale = new Float64Array(LAYERS);
+for (let i = 0; i < LAYERS; i++) {
+  acceptInt[i] = Math.floor((edges[i + 1] / edges[i]) * 2 ** 24);
+  scale[i] = edges[i] * TWO_M24;
+}
+// Layer 0's inner rectangle ends at R, the tail start.
+acceptInt[0] = Math.floor((R / edges[0]) * 2 ** 24);
+
+/** Largest |eps| the generator can return (tail from 32-bit uniforms: R + ln(2^32)/R); used to bound perturbations. */
+export const NOISE_MAX_ABS = R + (32 * Math.LN2) / R;
+
+function mix32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x21f0aaad);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x735a2d97);
+  x ^= x >>> 15;
+  return x;
+}
+
+/** Two 32-bit keys per (seed, tensorIndex): the main stream and the rejection stream. */
+interface Keys {
+  a: number;
+  b: number;
+  slowA: number;
+  slowB: number;
+}
+
+function keysFor(seed: number, tensorIndex: number): Keys {
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 31 - 1) {
+    throw new RangeError(`noise seed must be an integer in [0, 2^31-1), got ${seed}`);
+  }
+  const s = mix32(seed ^ 0x6a09e667);
+  const t = mix32(Math.imul(tensorIndex + 1, 0x9e3779b9) ^ 0x3c6ef372);
+  return {
+    a: mix32(s ^ t),
+    b: mix32((s + 0x243f6a88) ^ mix32(t + 0x85a308d3)),
+    slowA: mix32(s ^ t ^ 0x13198a2e),
+    slowB: mix32((s + 0x03707344) ^ mix32(t + 0xa4093822)),
+  };
+}
+
+/** Rejection branch: redraw from the slow stream, word n = hash(element, n). */
+function slowNormal(k: Keys, j: number, first: number): number {
+  let word = first;
+  let n = 0;
+  const next = () => mix32(mix32(j ^ k.slowA) ^ (k.slowB + Math.imul(++n, 0x9e3779b9)));
+  for (;;) {
+    const layer = word & (LAYERS - 1);
+    const sign = word & 0x80 ? -1 : 1;
+    const m = word >>> 8;
+    if (m < acceptInt[layer]) return sign * m * scale[layer];
+    if (layer === 0) {
+      // Tail beyond R (Marsaglia 1964): uniforms in (0, 1).
+      for (;;) {
+        const a = -Math.log(((next() >>> 0) + 0.5) * TWO_M32) / R;
+        const b = -Math.log(((next() >>> 0) + 0.5) * TWO_M32);
+        if (b + b > a * a) return sign * (R + a);
+      }
+    }
+    const x = m * scale[layer];
+    const y = heights[layer] + ((next() >>> 0) + 0.5) * TWO_M32 * (heights[layer + 1] - heights[layer]);
+    if (y < gauss(x)) return sign * x;
+    word = next();
+  }
+}
+
+/** One standard normal, as a float64 holding a float32 value. */
+function normal(k: Keys, j: number): number {
+  const word = mix32(mix32(j ^ k.a) ^ k.b);
+  const layer = word & (LAYERS - 1);
+  const m = word >>> 8;
+  const e = m < acceptInt[layer] ? (word & 0x80 ? -m : m) * scale[layer] : slowNormal(k, j, word);
+  return Math.fround(e);
+}
+
+/** eps(seed, tensorIndex, elementIndex): the standard normal noise value added to that weight. */
+export function noiseAt(seed: number, tensorIndex: number, elementIndex: number): number {
+  return normal(keysFor(seed, tensorIndex), elementIndex);
+}
+
+/**
+ * Fills out[0..count) with eps(seed, tensorIndex, start + i). Building block for chunked / threaded callers.
+ */
+export function fillNoise(out: Float32Array, seed: number, tensorIndex: number, start: number, count: number): void {
+  const k = keysFor(seed, tensorIndex);
+  for (let i = 0; i < count; i++) out[i] = normal(k, start + i);
+}
+
+/**
+ * weights[j] += scale * eps(seed, t, j) over every tensor of the layout: one float32 rounding per element
+ * (the product and sum are formed in float64, then stored).
+ */
+export function addNoise(weights: Float32Array, layout: WeightLayout, seed: number, scale: number): void {
+  checkBuffer(weights, layout);
+  if (scale === 0) return;
+  layout.tensors.forEach((slot, t) => {
+    const k = keysFor(seed, t);
+    const base = slot.offset;
+    for (let j = 0; j < slot.length; j++) weights[base + j] += scale * normal(k, j);
+  });
+}
+
+/**
+ * weights[j] += sum_i coeffs[i] * eps(seeds[i], t, j): the sum is accumulated in float64 per element (in seed
+ * order) and added once, so the result has a single float32 rounding and does not depend on chunking.
+ */
+export function addCombinedNoise(
+  weights: Float32Array,
+  layout: WeightLayout,
+  seeds: readonly number[],
+  coeffs: readonly number[],
+): void {
+  checkBuffer(weights, layout);
+  if (seeds.length !== coeffs.length) {
+    throw new RangeError(`addCombinedNoise: ${seeds.length} seeds but ${coeffs.length} coefficients`);
+  }
+  const CHUNK = 1 << 16;
+  const acc = new Float64Array(CHUNK);
+  layout.tensors.forEach((slot, t) => {
+    const keys = seeds.map((s) => keysFor(s, t));
+    for (let start = 0; start < slot.length; start += CHUNK) {
+      const count = Math.min(CHUNK, slot.length - start);
+      acc.fill(0, 0, count);
+      keys.forEach((k, i) => {
+        const c = coeffs[i];
+        if (c === 0) return;
+        for (let j = 0; j < count; j++) acc[j] += c * normal(k, start + j);
+      });
+      const base = slot.offset + start;
+      for (let j = 0; j < count; j++) weights[base + j] += acc[j];
+    }
+  });
+}
+
+function checkBuffer(weights: Float32Array, layout: WeightLayout): void {
+  if (weights.length < layout.totalLength) {
+    throw new RangeError(`weights hold ${weights.length} floats but the layout needs ${layout.totalLength}`);
+  }
+}
