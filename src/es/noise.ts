@@ -26,15 +26,20 @@ edges[1] = R;
 for (let i = 1; i < LAYERS - 1; i++) edges[i + 1] = Math.sqrt(-2 * Math.log(V / edges[i] + gauss(edges[i])));
 edges[LAYERS] = 0;
 const heights = edges.map(gauss);
-/** Fast path: magnitude bits m (24-bit) below acceptInt[i] give m * scale[i], inside layer i's inner rectangle. */
-const acceptInt = new Int32Array(LAYERS);
-const scale = new Float64Array(LAYERS);
-for (let i = 0; i < LAYERS; i++) {
-  acceptInt[i] = Math.floor((edges[i + 1] / edges[i]) * 2 ** 24);
-  scale[i] = edges[i] * TWO_M24;
+/**
+ * Fast path, indexed by the word's low byte (bits 0-6 layer, bit 7 sign): magnitude bits m (24-bit) below
+ * acceptInt[low] give m * signedScale[low], a point inside layer's inner rectangle. Branch-free sign on purpose:
+ * a data-dependent sign branch mispredicts half the time.
+ */
+const acceptInt = new Int32Array(2 * LAYERS);
+const signedScale = new Float64Array(2 * LAYERS);
+for (let low = 0; low < 2 * LAYERS; low++) {
+  const layer = low & (LAYERS - 1);
+  // Layer 0's inner rectangle ends at R, the tail start.
+  const inner = layer === 0 ? R : edges[layer + 1];
+  acceptInt[low] = Math.floor((inner / edges[layer]) * 2 ** 24);
+  signedScale[low] = (low & LAYERS ? -1 : 1) * edges[layer] * TWO_M24;
 }
-// Layer 0's inner rectangle ends at R, the tail start.
-acceptInt[0] = Math.floor((R / edges[0]) * 2 ** 24);
 
 /** Largest |eps| the generator can return (tail from 32-bit uniforms: R + ln(2^32)/R); used to bound perturbations. */
 export const NOISE_MAX_ABS = R + (32 * Math.LN2) / R;
@@ -70,38 +75,65 @@ function keysFor(seed: number, tensorIndex: number): Keys {
   };
 }
 
-/** Rejection branch: redraw from the slow stream, word n = hash(element, n). */
+/** Word n (n >= 1) of element j's rejection stream. */
+const slowWord = (k: Keys, j: number, n: number) => mix32(mix32(j ^ k.slowA) ^ (k.slowB + Math.imul(n, 0x9e3779b9)));
+
+/**
+ * Rejection branch: redraw from the slow stream. (No closures here: tsx's keep-names helper makes creating one
+ * per call expensive.)
+ */
 function slowNormal(k: Keys, j: number, first: number): number {
   let word = first;
   let n = 0;
-  const next = () => mix32(mix32(j ^ k.slowA) ^ (k.slowB + Math.imul(++n, 0x9e3779b9)));
   for (;;) {
-    const layer = word & (LAYERS - 1);
-    const sign = word & 0x80 ? -1 : 1;
+    const low = word & 0xff;
+    const layer = low & (LAYERS - 1);
+    const sign = low & LAYERS ? -1 : 1;
     const m = word >>> 8;
-    if (m < acceptInt[layer]) return sign * m * scale[layer];
+    if (m < acceptInt[low]) return m * signedScale[low];
     if (layer === 0) {
       // Tail beyond R (Marsaglia 1964): uniforms in (0, 1).
       for (;;) {
-        const a = -Math.log(((next() >>> 0) + 0.5) * TWO_M32) / R;
-        const b = -Math.log(((next() >>> 0) + 0.5) * TWO_M32);
+        const a = -Math.log(((slowWord(k, j, ++n) >>> 0) + 0.5) * TWO_M32) / R;
+        const b = -Math.log(((slowWord(k, j, ++n) >>> 0) + 0.5) * TWO_M32);
         if (b + b > a * a) return sign * (R + a);
       }
     }
-    const x = m * scale[layer];
-    const y = heights[layer] + ((next() >>> 0) + 0.5) * TWO_M32 * (heights[layer + 1] - heights[layer]);
+    const x = m * edges[layer] * TWO_M24;
+    const y = heights[layer] + ((slowWord(k, j, ++n) >>> 0) + 0.5) * TWO_M32 * (heights[layer + 1] - heights[layer]);
     if (y < gauss(x)) return sign * x;
-    word = next();
+    word = slowWord(k, j, ++n);
   }
 }
 
-/** One standard normal, as a float64 holding a float32 value. */
+/** One standard normal (float32 value) for element j; the fast path is inlined in fillKeyed. */
 function normal(k: Keys, j: number): number {
   const word = mix32(mix32(j ^ k.a) ^ k.b);
-  const layer = word & (LAYERS - 1);
+  const low = word & 0xff;
   const m = word >>> 8;
-  const e = m < acceptInt[layer] ? (word & 0x80 ? -m : m) * scale[layer] : slowNormal(k, j, word);
-  return Math.fround(e);
+  return Math.fround(m < acceptInt[low] ? m * signedScale[low] : slowNormal(k, j, word));
+}
+
+/** out[i] = eps for elements start..start+count-1 of the stream keyed by k (hot loop: hash and fast path inline). */
+function fillKeyed(out: Float32Array, k: Keys, start: number, count: number): void {
+  const a = k.a;
+  const b = k.b;
+  for (let i = 0; i < count; i++) {
+    let x = (start + i) ^ a;
+    x ^= x >>> 16;
+    x = Math.imul(x, 0x21f0aaad);
+    x ^= x >>> 15;
+    x = Math.imul(x, 0x735a2d97);
+    x = (x ^ (x >>> 15) ^ b) | 0;
+    x ^= x >>> 16;
+    x = Math.imul(x, 0x21f0aaad);
+    x ^= x >>> 15;
+    x = Math.imul(x, 0x735a2d97);
+    x ^= x >>> 15;
+    const low = x & 0xff;
+    const m = x >>> 8;
+    out[i] = m < acceptInt[low] ? m * signedScale[low] : slowNormal(k, start + i, x);
+  }
 }
 
 /** eps(seed, tensorIndex, elementIndex): the standard normal noise value added to that weight. */
@@ -109,13 +141,12 @@ export function noiseAt(seed: number, tensorIndex: number, elementIndex: number)
   return normal(keysFor(seed, tensorIndex), elementIndex);
 }
 
-/**
- * Fills out[0..count) with eps(seed, tensorIndex, start + i). Building block for chunked / threaded callers.
- */
+/** Fills out[0..count) with eps(seed, tensorIndex, start + i). Building block for chunked / threaded callers. */
 export function fillNoise(out: Float32Array, seed: number, tensorIndex: number, start: number, count: number): void {
-  const k = keysFor(seed, tensorIndex);
-  for (let i = 0; i < count; i++) out[i] = normal(k, start + i);
+  fillKeyed(out, keysFor(seed, tensorIndex), start, count);
 }
+
+const CHUNK = 1 << 14; // noise is generated into a cache-sized scratch, then applied
 
 /**
  * weights[j] += scale * eps(seed, t, j) over every tensor of the layout: one float32 rounding per element
@@ -124,10 +155,15 @@ export function fillNoise(out: Float32Array, seed: number, tensorIndex: number, 
 export function addNoise(weights: Float32Array, layout: WeightLayout, seed: number, scale: number): void {
   checkBuffer(weights, layout);
   if (scale === 0) return;
+  const eps = new Float32Array(CHUNK);
   layout.tensors.forEach((slot, t) => {
     const k = keysFor(seed, t);
-    const base = slot.offset;
-    for (let j = 0; j < slot.length; j++) weights[base + j] += scale * normal(k, j);
+    for (let start = 0; start < slot.length; start += CHUNK) {
+      const count = Math.min(CHUNK, slot.length - start);
+      fillKeyed(eps, k, start, count);
+      const base = slot.offset + start;
+      for (let j = 0; j < count; j++) weights[base + j] += scale * eps[j];
+    }
   });
 }
 
@@ -145,18 +181,18 @@ export function addCombinedNoise(
   if (seeds.length !== coeffs.length) {
     throw new RangeError(`addCombinedNoise: ${seeds.length} seeds but ${coeffs.length} coefficients`);
   }
-  const CHUNK = 1 << 16;
+  const eps = new Float32Array(CHUNK);
   const acc = new Float64Array(CHUNK);
   layout.tensors.forEach((slot, t) => {
     const keys = seeds.map((s) => keysFor(s, t));
     for (let start = 0; start < slot.length; start += CHUNK) {
       const count = Math.min(CHUNK, slot.length - start);
       acc.fill(0, 0, count);
-      keys.forEach((k, i) => {
+      for (let i = 0; i < keys.length; i++) {
         const c = coeffs[i];
-        if (c === 0) return;
-        for (let j = 0; j < count; j++) acc[j] += c * normal(k, start + j);
-      });
+        fillKeyed(eps, keys[i], start, count);
+        for (let j = 0; j < count; j++) acc[j] += c * eps[j];
+      }
       const base = slot.offset + start;
       for (let j = 0; j < count; j++) weights[base + j] += acc[j];
     }
