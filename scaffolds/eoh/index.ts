@@ -1,0 +1,83 @@
+import { AhdError, ErrorCode } from '../../src/errors.ts';
+import type { CandidateSpec, Individual, RunContext, Scaffold } from '../../src/engine/types.ts';
+import type { OperatorId } from '../prompts/types.ts';
+import { improvementRewards } from '../../src/es/rewards.ts';
+import { EVOLVE_ORDER, INITIAL_BATCH, POPULATION_SIZE, planEoh } from './budget.ts';
+import { OPERATORS, buildPrompt } from './operators.ts';
+import { manage, toIndividual } from './population.ts';
+import { probRank } from './selection.ts';
+
+/** The reference retries the initial batch until one heuristic is valid; ahd gives up after this many. */
+export const MAX_INITIAL_BATCHES = 5;
+
+/**
+ * Evolution of Heuristics as the reference runs it: an initial i1 batch, then per generation e1, e2, m1, m2,
+ * each followed by population management. Under --es, m1/m2 sample one perturbed direction per offspring and
+ * update the weights once per call.
+ */
+export const eoh: Scaffold = {
+  id: 'eoh',
+  generations: (budget) => planEoh(budget).length,
+  async run(ctx, budget) {
+    const plan = planEoh(budget);
+    let population = await initialPopulation(ctx);
+    await ctx.snapshot(0, plan.length, population);
+    for (let g = 0; g < plan.length; g++) {
+      for (const operator of EVOLVE_ORDER) {
+        if (plan[g][operator] > 0) population = await evolve(ctx, population, operator, plan[g][operator], g, plan.length);
+      }
+      await ctx.snapshot(g + 1, plan.length, population);
+    }
+    return population;
+  },
+};
+
+async function initialPopulation(ctx: RunContext): Promise<Individual[]> {
+  const messages = buildPrompt(ctx.promptStyle, ctx.problem, 'i1', []);
+  for (let batch = 0; batch < MAX_INITIAL_BATCHES; batch++) {
+    const specs: CandidateSpec[] = Array.from({ length: INITIAL_BATCH }, () => ({ operator: 'i1', parents: [], messages }));
+    const population = manage((await ctx.produce(specs)).map(toIndividual), POPULATION_SIZE);
+    if (population.length > 0) return population;
+  }
+  throw new AhdError(
+    ErrorCode.Run,
+    `no valid heuristic in ${MAX_INITIAL_BATCHES * INITIAL_BATCH} initial i1 samples: check the model (see events.jsonl)`,
+  );
+}
+
+/** One operator call: `count` offspring from prob-rank parents, then population management. */
+async function evolve(
+  ctx: RunContext,
+  population: Individual[],
+  operator: OperatorId,
+  count: number,
+  generation: number,
+  generations: number,
+): Promise<Individual[]> {
+  const es = OPERATORS[operator].perturbed ? ctx.es : undefined;
+  const sigma = es ? es.sigma(generation, generations) : 0;
+  const seeds = es ? es.directions(count) : [];
+  // Plain EoH asks again once for a code identical to a member's; the ES variant does not (as the reference).
+  const avoidCodes = ctx.es ? undefined : new Set(population.map((p) => p.code));
+  const specs: CandidateSpec[] = [];
+  for (let i = 0; i < count; i++) {
+    const parents = probRank(population, OPERATORS[operator].parents, ctx.select);
+    specs.push({
+      operator,
+      parents,
+      messages: buildPrompt(ctx.promptStyle, ctx.problem, operator, parents),
+      ...(es ? { perturbation: { seed: seeds[i], sigma } } : { avoidCodes }),
+    });
+  }
+  const children = await ctx.produce(specs, { evaluateAfterGeneration: es !== undefined });
+  if (es) {
+    // W: the worst finite objective of the population as it was before this batch.
+    const worst = Math.max(...population.map((p) => p.objective));
+    const rewards = improvementRewards(
+      children.map((child, i) => ({ parent: specs[i].parents[0].objective, child: child.objective })),
+      worst,
+    );
+    await es.update({ generation, operator, seeds, rewards, sigma });
+  }
+  return manage([...population, ...children.map(toIndividual)], POPULATION_SIZE);
+}

@@ -1,0 +1,45 @@
+import type { Problem } from '../../problems/types.ts';
+import type { ChatMessage, PromptStyle } from '../../src/llm/types.ts';
+import type { Individual } from '../../src/engine/types.ts';
+import type { OperatorId, OperatorRequest } from '../prompts/types.ts';
+import { referencePrompt } from '../prompts/reference.ts';
+import { compactPrompt } from '../prompts/compact.ts';
+
+/** An EoH operator as data: how many parents its prompt shows, and whether EoH+ES perturbs it. */
+export interface Operator {
+  readonly id: OperatorId;
+  readonly parents: 0 | 1 | 2;
+  /** EoH+ES samples this operator under weight perturbations and updates once per call (m1, m2). */
+  readonly perturbed: boolean;
+}
+
+export const OPERATORS: Readonly<Record<OperatorId, Operator>> = {
+  i1: { id: 'i1', parents: 0, perturbed: false },
+  e1: { id: 'e1', parents: 2, perturbed: false },
+  e2: { id: 'e2', parents: 2, perturbed: false },
+  m1: { id: 'm1', parents: 1, perturbed: true },
+  m2: { id: 'm2', parents: 1, perturbed: true },
+};
+
+const PROMPT_STYLES: Readonly<Record<PromptStyle, (request: OperatorRequest) => ChatMessage[]>> = {
+  reference: referencePrompt,
+  compact: compactPrompt,
+};
+
+/** The chat messages asking the model for one offspring of `operator` from `parents`, in the model's style. */
+export function buildPrompt(
+  style: PromptStyle,
+  problem: Problem,
+  operator: OperatorId,
+  parents: readonly Individual[],
+): ChatMessage[] {
+  const expected = OPERATORS[operator].parents;
+  if (parents.length !== expected) {
+    throw new RangeError(`buildPrompt: ${operator} takes ${expected} parent(s), got ${parents.length}`);
+  }
+  return PROMPT_STYLES[style]({
+    operator,
+    problem,
+    parents: parents.map((p) => ({ description: p.description, code: p.code })),
+  });
+}

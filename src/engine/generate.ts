@@ -1,0 +1,88 @@
+import type { LanguageModel, SamplingOptions } from '../llm/types.ts';
+import { MAX_PARSE_RETRIES, parseResponse } from '../llm/parse.ts';
+import { AhdError, ErrorCode } from '../errors.ts';
+import type { CandidateSpec } from './types.ts';
+import type { EventLog, GenerationEvent, ParsedAnswer } from './events.ts';
+import type { ReplayCache } from './replay-cache.ts';
+import { deriveSeed } from './rng.ts';
+
+export interface GenerateDeps {
+  readonly model: LanguageModel;
+  readonly sampling: SamplingOptions;
+  /** The run's 'llm' stream seed; each request's sampler seed derives from it and (candidate, attempt). */
+  readonly llmSeed: number;
+  readonly fnName: string;
+  readonly cache: ReplayCache;
+  readonly log: EventLog;
+  readonly signal?: AbortSignal;
+}
+
+/** Sampler seed of one request: a function of the run seed and the request's place, never of scheduling. */
+export function requestSeed(llmSeed: number, index: number, attempt: number): number {
+  return deriveSeed(llmSeed, `${index}:${attempt}`);
+}
+
+/**
+ * Asks the model for candidate `index` until its answer parses: up to MAX_PARSE_RETRIES re-queries when the
+ * description or code is missing; with `avoidCodes` (plain EoH), a code equal to a member's is asked for once
+ * more. Answers recorded in the event log are reused instead of asking again.
+ */
+export async function generateCandidate(deps: GenerateDeps, index: number, spec: CandidateSpec): Promise<ParsedAnswer> {
+  let attempt = 0;
+  let parseRetries = 0;
+  let regenerated = false;
+  for (;;) {
+    const parsed = (await answer(deps, index, attempt++, spec)).parsed;
+    if (!parsed.ok) {
+      if (parseRetries++ < MAX_PARSE_RETRIES) continue;
+      return parsed;
+    }
+    if (!regenerated && spec.avoidCodes?.has(parsed.code)) {
+      regenerated = true;
+      parseRetries = 0;
+      continue;
+    }
+    return parsed;
+  }
+}
+
+async function answer(deps: GenerateDeps, index: number, attempt: number, spec: CandidateSpec): Promise<GenerationEvent> {
+  const seed = requestSeed(deps.llmSeed, index, attempt);
+  const parents = spec.parents.map((p) => p.id);
+  const cached = deps.cache.generation(index, attempt);
+  if (cached) {
+    if (cached.operator !== spec.operator || cached.seed !== seed || cached.parents.join() !== parents.join()) {
+      throw new AhdError(
+        ErrorCode.Run,
+        `resume diverged at candidate ${index}: the log has ${cached.operator}(${cached.parents.join(',')}), ` +
+          `the replay asks ${spec.operator}(${parents.join(',')})`,
+      );
+    }
+    return cached;
+  }
+  const generation = await deps.model.generate({
+    messages: spec.messages,
+    sampling: deps.sampling,
+    seed,
+    perturbation: spec.perturbation,
+    signal: deps.signal,
+  });
+  const event: GenerationEvent = {
+    type: 'generation',
+    index,
+    attempt,
+    operator: spec.operator,
+    parents,
+    seed,
+    ...(spec.perturbation ? { perturbation: spec.perturbation } : {}),
+    messages: spec.messages,
+    text: generation.text,
+    promptTokens: generation.promptTokens,
+    completionTokens: generation.completionTokens,
+    finishReason: generation.finishReason,
+    ms: generation.ms,
+    parsed: toParsedAnswer(parseResponse(generation.text, deps.fnName)),
+  };
+  deps.log.append(event);
+  return event;
+}

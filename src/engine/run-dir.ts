@@ -1,0 +1,85 @@
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { AhdError, ErrorCode } from '../errors.ts';
+import type { Individual } from './types.ts';
+
+/** The files of a run directory (runs/<name>/). */
+export function runPaths(dir: string) {
+  return {
+    dir,
+    config: join(dir, 'config.json'),
+    events: join(dir, 'events.jsonl'),
+    history: join(dir, 'history.json'),
+    population: join(dir, 'population'),
+    snapshot: (generation: number) => join(dir, 'population', `gen-${String(generation).padStart(3, '0')}.json`),
+    best: join(dir, 'best.js'),
+    summary: join(dir, 'summary.json'),
+  };
+}
+export type RunPaths = ReturnType<typeof runPaths>;
+
+/** Writes a file so that a crash leaves either the old or the new content, never a mix. */
+export function writeFileAtomic(path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w');
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}
+
+export function writeJsonAtomic(path: string, value: unknown): void {
+  writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function readJson<T>(path: string, what: string): T {
+  if (!existsSync(path)) throw new AhdError(ErrorCode.Run, `${path}: no ${what} (is this a run directory?)`);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch (error) {
+    throw new AhdError(ErrorCode.Run, `${path}: ${what} is not valid JSON`, { cause: error });
+  }
+}
+
+/** One generation's population as written to population/gen-XXX.json. */
+export interface Snapshot {
+  readonly generation: number;
+  readonly total: number;
+  readonly samples: number;
+  readonly valid: number;
+  readonly population: readonly Individual[];
+}
+
+/** The newest snapshot of a run, or undefined when none was written yet. */
+export function lastSnapshot(paths: RunPaths): Snapshot | undefined {
+  if (!existsSync(paths.population)) return undefined;
+  const names = readdirSync(paths.population).filter((n) => /^gen-\d+\.json$/.test(n)).sort();
+  const name = names.at(-1);
+  return name ? readJson<Snapshot>(join(paths.population, name), 'population snapshot') : undefined;
+}
+
+/** Creates the run directory; refuses to start a fresh run over an existing one. */
+export function createRunDir(paths: RunPaths): void {
+  if (existsSync(paths.config)) {
+    throw new AhdError(ErrorCode.Usage, `${paths.dir} already holds a run: pass --resume to continue it, or another --out`);
+  }
+  mkdirSync(paths.population, { recursive: true });
+}
+
+/**
+ * Compares the stored config with the one a resume asks for and names the first field that differs
+ * (the config holds only what decides the result: machine settings such as threads are not in it).
+ */
+export function checkResumeConfig(stored: Record<string, unknown>, wanted: Record<string, unknown>, path: string): void {
+  const keys = new Set([...Object.keys(stored), ...Object.keys(wanted)]);
+  for (const key of keys) {
+    const a = JSON.stringify(stored[key]);
+    const b = JSON.stringify(wanted[key]);
+    if (a !== b) {
+      throw new AhdError(ErrorCode.Usage, `cannot resume ${path}: ${key} was ${a ?? 'unset'}, this run asks ${b ?? 'unset'}`);
+    }
+  }
+}

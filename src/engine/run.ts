@@ -1,0 +1,125 @@
+import type { Problem } from '../../problems/types.ts';
+import type { LanguageModel, SamplingOptions } from '../llm/types.ts';
+import { AhdError, ErrorCode } from '../errors.ts';
+import type { EsSettings } from './es-session.ts';
+import { createEsSession } from './es-session.ts';
+import { EventLog, readEvents } from './events.ts';
+import { ReplayCache } from './replay-cache.ts';
+import { checkResumeConfig, createRunDir, readJson, runPaths, writeJsonAtomic } from './run-dir.ts';
+import { RunSession, type Evaluator, type RunProgress } from './session.ts';
+import { createRng, deriveSeed } from './rng.ts';
+import type { Individual, Scaffold } from './types.ts';
+
+/** Everything that decides a run's result; stored as config.json and checked on --resume. */
+export interface RunConfig {
+  readonly problem: string;
+  readonly scaffold: string;
+  readonly es: boolean;
+  readonly budget: number;
+  readonly seed: number;
+  readonly llm: { readonly backend: string; readonly source: string; readonly model: string; readonly promptStyle: string };
+  readonly sampling: SamplingOptions;
+  /** ES settings and the fingerprint of the base weights (ES runs only). */
+  readonly esSettings?: EsSettings & { readonly baseFingerprint: string };
+}
+
+export interface RunOptions {
+  readonly problem: Problem;
+  readonly scaffold: Scaffold;
+  readonly budget: number;
+  readonly seed: number;
+  /** ES settings, or undefined for a run with frozen weights. */
+  readonly es?: EsSettings;
+  readonly dir: string;
+  readonly resume: boolean;
+  readonly model: LanguageModel;
+  /** How the model was reached (backend name, model dir or endpoint), recorded in config.json. */
+  readonly llm: { readonly backend: string; readonly source: string };
+  readonly sampling: SamplingOptions;
+  readonly evaluator: Evaluator;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: RunProgress) => void;
+}
+
+export interface RunResult {
+  readonly dir: string;
+  readonly config: RunConfig;
+  /** The final population, best first (never empty). */
+  readonly population: readonly Individual[];
+  readonly progress: RunProgress;
+  /** Candidates whose outcome came from the event log of an earlier session. */
+  readonly replayed: number;
+}
+
+/**
+ * Runs (or resumes) a search in `options.dir`. A resume replays the scaffold from the start against the event
+ * log: recorded answers and outcomes are reused, ES updates re-applied to the fresh weights, and the search
+ * continues live where the log ends, so it finishes in the state an uninterrupted run reaches.
+ */
+export async function runSearch(options: RunOptions): Promise<RunResult> {
+  const { problem, scaffold, budget, seed, model } = options;
+  const totalGenerations = scaffold.generations(budget);
+  if (options.es && !model.es) {
+    throw new AhdError(ErrorCode.Usage, `--es needs an ES-capable backend; ${options.llm.backend} serves frozen weights`);
+  }
+  const paths = runPaths(options.dir);
+  const config = await runConfig(options);
+  if (options.resume) {
+    checkResumeConfig(readJson(paths.config, 'config.json') as Record<string, unknown>, { ...config }, options.dir);
+  } else {
+    createRunDir(paths);
+    writeJsonAtomic(paths.config, config);
+  }
+  const cache = new ReplayCache(readEvents(paths.events));
+  const log = new EventLog(paths.events);
+  try {
+    log.append({ type: 'start', resumed: options.resume });
+    const session = new RunSession({
+      problem,
+      promptStyle: model.promptStyle,
+      select: createRng(deriveSeed(seed, 'select')),
+      generate: {
+        model,
+        sampling: options.sampling,
+        llmSeed: deriveSeed(seed, 'llm'),
+        fnName: problem.fnName,
+        cache,
+        log,
+        signal: options.signal,
+      },
+      parallelism: model.parallelism,
+      evaluator: options.evaluator,
+      evalSeed: deriveSeed(seed, 'eval'),
+      cache,
+      log,
+      paths,
+      totalGenerations,
+      es: options.es && model.es
+        ? createEsSession({ handle: model.es, settings: options.es, seed: deriveSeed(seed, 'es'), cache, log, paths })
+        : undefined,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    });
+    const population = await scaffold.run(session, budget);
+    if (population.length === 0) {
+      throw new AhdError(ErrorCode.Run, `no valid heuristic in ${session.progress.samples} samples (see ${paths.events})`);
+    }
+    return { dir: options.dir, config, population, progress: session.progress, replayed: cache.outcomes };
+  } finally {
+    log.close();
+  }
+}
+
+async function runConfig(options: RunOptions): Promise<RunConfig> {
+  const { problem, scaffold, budget, seed, model, es } = options;
+  return {
+    problem: problem.id,
+    scaffold: scaffold.id,
+    es: es !== undefined,
+    budget,
+    seed,
+    llm: { ...options.llm, model: model.name, promptStyle: model.promptStyle },
+    sampling: options.sampling,
+    ...(es && model.es ? { esSettings: { ...es, baseFingerprint: await model.es.fingerprint() } } : {}),
+  };
+}

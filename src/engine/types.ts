@@ -1,0 +1,88 @@
+import type { ProblemId, Problem } from '../../problems/types.ts';
+import type { OperatorId } from '../../scaffolds/prompts/types.ts';
+import type { Outcome } from '../sandbox/types.ts';
+import type { ChatMessage, Perturbation, PromptStyle } from '../llm/types.ts';
+import type { Rng } from './rng.ts';
+
+/** A heuristic in the population (JSON as written in snapshots). `id` is the candidate index in the run. */
+export interface Individual {
+  readonly id: number;
+  readonly description: string;
+  readonly code: string;
+  /** Minimised objective on the train split; only finite values live in a population. */
+  readonly objective: number;
+  readonly operator: OperatorId;
+  readonly parents: readonly number[];
+}
+
+/** What a scaffold asks the engine to produce: one candidate from one operator. */
+export interface CandidateSpec {
+  readonly operator: OperatorId;
+  readonly parents: readonly Individual[];
+  /** The prompt, built by the scaffold in the model's prompt style. */
+  readonly messages: readonly ChatMessage[];
+  /** ES: generate this candidate from theta + sigma * eps(seed). */
+  readonly perturbation?: Perturbation;
+  /** Plain EoH: a code string equal to one of these is generated once more. */
+  readonly avoidCodes?: ReadonlySet<string>;
+}
+
+/** A generated and evaluated candidate. `objective` is Infinity unless the outcome is ok. */
+export interface Candidate {
+  readonly index: number;
+  readonly operator: OperatorId;
+  readonly parents: readonly number[];
+  readonly description: string;
+  readonly code: string;
+  readonly outcome: Outcome;
+  readonly objective: number;
+}
+
+/** One ES weight update as a scaffold describes it; the engine normalises, applies and records it. */
+export interface EsUpdateRequest {
+  readonly generation: number;
+  readonly operator: OperatorId;
+  readonly seeds: readonly number[];
+  /** Shaped rewards, before normalisation (finite). */
+  readonly rewards: readonly number[];
+  readonly sigma: number;
+}
+
+/** The ES services a scaffold uses (present only for --es runs). */
+export interface EsSession {
+  /** Sigma of step `step` (0-based) out of `total` steps of the schedule. */
+  sigma(step: number, total: number): number;
+  /** Seeds for the next `count` directions (one seeded stream across the run). */
+  directions(count: number): number[];
+  update(request: EsUpdateRequest): Promise<void>;
+}
+
+/** The engine services a scaffold drives: everything with I/O, caching or concurrency lives behind this. */
+export interface RunContext {
+  readonly problem: Problem;
+  /** How the model wants its prompts worded. */
+  readonly promptStyle: PromptStyle;
+  /** Parent selection stream. */
+  readonly select: Rng;
+  readonly es?: EsSession;
+  /**
+   * Generates and evaluates one candidate per spec; results come back in spec order. With
+   * `evaluateAfterGeneration`, no evaluation starts before every spec is generated (the ES protocol).
+   */
+  produce(specs: readonly CandidateSpec[], options?: { evaluateAfterGeneration?: boolean }): Promise<Candidate[]>;
+  /** Records the population after a generation (or batch); `total` is the planned number of them. */
+  snapshot(generation: number, total: number, population: readonly Individual[]): Promise<void>;
+}
+
+export type ScaffoldId = 'eoh' | 'sample';
+export const SCAFFOLD_IDS: readonly ScaffoldId[] = ['eoh', 'sample'];
+
+export interface Scaffold {
+  readonly id: ScaffoldId;
+  /** Checks a budget and returns its number of generations (the ES schedule length). Throws AhdError('usage'). */
+  generations(budget: number): number;
+  /** Runs the search; resolves to the final population, best first. */
+  run(ctx: RunContext, budget: number): Promise<Individual[]>;
+}
+
+export type { ProblemId };
