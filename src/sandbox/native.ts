@@ -1,0 +1,84 @@
+import { performance } from 'node:perf_hooks';
+import type { Instance, Problem, ScoreContext } from '../../problems/types.ts';
+import { createRng } from '../engine/rng.ts';
+import { AhdError, ErrorCode } from '../errors.ts';
+import { aggregate, describeThrown, invalidResult, scoreInstance, type InstanceResult } from './aggregate.ts';
+import type { Outcome } from './types.ts';
+
+/**
+ * Evaluates TRUSTED code (classical baselines, golden tests, the sandbox-vs-native benchmark) in the host
+ * process: no isolation, no time limit. Runs exactly what the isolate runs (the problem's harness, then the
+ * candidate, with a seeded Math.random) and aggregates through aggregate.ts, so results match the sandbox's.
+ * Never call this with model-written code.
+ */
+export interface NativeOptions {
+  readonly seed: number;
+  /** Evaluate only the first `instances` instances of the split. */
+  readonly instances?: number;
+  readonly dataDir?: string;
+}
+
+type Solve = (candidate: unknown, input: unknown, ctx: ScoreContext) => unknown;
+
+export function evaluateNative(problem: Problem, split: string, code: string, options: NativeOptions): Outcome {
+  const spec = problem.splits.find((s) => s.name === split);
+  const all = loadCached(problem, split, options.dataDir);
+  const instances = options.instances === undefined ? all : all.slice(0, options.instances);
+  const mode = spec?.mode ?? 'test';
+  const policy = problem.invalidPolicy(mode);
+  const start = performance.now();
+  const elapsed = () => performance.now() - start;
+
+  let solve: Solve;
+  let candidate: unknown;
+  try {
+    ({ solve, candidate } = compile(problem, code, options.seed));
+  } catch (error) {
+    return { status: 'invalid', reason: `code does not load: ${describeThrown(error)}`, ms: elapsed() };
+  }
+  if (typeof candidate !== 'function') {
+    return { status: 'invalid', reason: `no function named ${problem.fnName}`, ms: elapsed() };
+  }
+
+  const results: InstanceResult[] = [];
+  for (let index = 0; index < instances.length; index++) {
+    const instance = instances[index];
+    const ctx: ScoreContext = { mode, split, index, size: instances.length };
+    let result: InstanceResult;
+    try {
+      const raw = toRaw(solve(candidate, instance.input, ctx));
+      result = scoreInstance(problem, raw, instance, ctx);
+    } catch (error) {
+      result = invalidResult(error);
+    }
+    results.push(result);
+    if (!result.ok && policy === 'candidate') break;
+  }
+  return aggregate(results, instances.length, policy, elapsed());
+}
+
+/** Harness, then candidate, in one function scope whose `Math` is the real one with a seeded `random`. */
+function compile(problem: Problem, code: string, seed: number): { solve: Solve; candidate: unknown } {
+  const rng = createRng(seed);
+  const seededMath = Object.create(Math, { random: { value: () => rng.next() } });
+  const body = `${problem.harnessSource}\n;\n${code}\n;\nreturn { solve, candidate: typeof ${problem.fnName} === 'function' ? ${problem.fnName} : undefined };`;
+  return new Function('Math', body)(seededMath) as { solve: Solve; candidate: unknown };
+}
+
+/** The harness's flat array of numbers as a Float64Array (anything else is an invalid output). */
+function toRaw(output: unknown): Float64Array {
+  if (!Array.isArray(output)) throw new Error(`harness returned ${typeof output}, not an array`);
+  return Float64Array.from(output, (v) => (typeof v === 'number' ? v : Number.NaN));
+}
+
+const cache = new Map<string, Instance[]>();
+function loadCached(problem: Problem, split: string, dataDir?: string): Instance[] {
+  const key = `${problem.id}\u0000${split}\u0000${dataDir ?? ''}`;
+  let instances = cache.get(key);
+  if (!instances) {
+    instances = problem.loadSplit(split, dataDir);
+    if (instances.length === 0) throw new AhdError(ErrorCode.Data, `${problem.id}/${split}: split has no instances`);
+    cache.set(key, instances);
+  }
+  return instances;
+}
