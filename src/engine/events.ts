@@ -2,12 +2,11 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync,
 import type { OperatorId } from '../../scaffolds/prompts/types.ts';
 import type { ChatMessage, Generation, Perturbation } from '../llm/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
+import type { ParseResult } from '../llm/parse.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 
 /** The parsed answer as the log keeps it: the parts, or why parsing failed. */
-export type ParsedAnswer =
-  | { readonly ok: true; readonly description: string; readonly code: string }
-  | { readonly ok: false; readonly reason: string };
+export type ParsedAnswer = ParseResult;
 
 /** One model call for candidate `index` (attempt 0, then parse retries / regenerations). */
 export interface GenerationEvent {

@@ -1,5 +1,5 @@
 import type { LanguageModel, SamplingOptions } from '../llm/types.ts';
-import { MAX_PARSE_RETRIES, parseResponse } from '../llm/parse.ts';
+import { MAX_PARSE_RETRIES, needsRetry, parseResponse } from '../llm/parse.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import type { CandidateSpec } from './types.ts';
 import type { EventLog, GenerationEvent, ParsedAnswer } from './events.ts';
@@ -24,7 +24,7 @@ export function requestSeed(llmSeed: number, index: number, attempt: number): nu
 
 /**
  * Asks the model for candidate `index` until its answer parses: up to MAX_PARSE_RETRIES re-queries when the
- * description or code is missing; with `avoidCodes` (plain EoH), a code equal to a member's is asked for once
+ * description or code is missing (code that is there but broken is not re-asked: it is an invalid candidate); with `avoidCodes` (plain EoH), a code equal to a member's is asked for once
  * more. Answers recorded in the event log are reused instead of asking again.
  */
 export async function generateCandidate(deps: GenerateDeps, index: number, spec: CandidateSpec): Promise<ParsedAnswer> {
@@ -34,7 +34,7 @@ export async function generateCandidate(deps: GenerateDeps, index: number, spec:
   for (;;) {
     const parsed = (await answer(deps, index, attempt++, spec)).parsed;
     if (!parsed.ok) {
-      if (parseRetries++ < MAX_PARSE_RETRIES) continue;
+      if (needsRetry(parsed) && parseRetries++ < MAX_PARSE_RETRIES) continue;
       return parsed;
     }
     if (!regenerated && spec.avoidCodes?.has(parsed.code)) {
@@ -81,7 +81,7 @@ async function answer(deps: GenerateDeps, index: number, attempt: number, spec: 
     completionTokens: generation.completionTokens,
     finishReason: generation.finishReason,
     ms: generation.ms,
-    parsed: toParsedAnswer(parseResponse(generation.text, deps.fnName)),
+    parsed: parseResponse(generation.text, deps.fnName),
   };
   deps.log.append(event);
   return event;

@@ -15,7 +15,7 @@ export interface Rng {
 export type RngState = { readonly kind: 'alea'; readonly s: unknown };
 
 export function createRng(seed: number | string, state?: RngState): Rng {
-  const prng = seedrandom.alea(String(seed), { state: state ? (state.s as object) : true });
+  const prng = seedrandom.alea(String(seed), { state: state ? (state.s as seedrandom.State.Alea) : true });
   return {
     next: () => prng(),
     int: (n: number) => {
