@@ -51,11 +51,11 @@ export function childCodes(groups: number, w: number): Uint8Array {
 }
 
 /**
- * Greedy selection by priority (highest first, lowest index on ties) and expansion; returns the expanded set
- * size. After each pick e, a remaining child c survives only if its group-weight profile is incomparable with
- * e's and no earlier pick x makes (x, e, c) bad in every group.
+ * Greedy selection by priority (highest first, lowest index on ties); returns the picked children in order.
+ * After each pick e, a remaining child c survives only if its group-weight profile is incomparable with e's and
+ * no earlier pick x makes (x, e, c) bad in every group.
  */
-export function admissibleSetSize(codes: Uint8Array, groups: number, priorities: Float64Array): number {
+export function selectAdmissible(codes: Uint8Array, groups: number, priorities: Float64Array): number[] {
   const count = priorities.length;
   const order = Array.from({ length: count }, (_, i) => i);
   order.sort((a, b) => (priorities[a] > priorities[b] ? -1 : priorities[a] < priorities[b] ? 1 : a - b));
@@ -63,7 +63,6 @@ export function admissibleSetSize(codes: Uint8Array, groups: number, priorities:
   const picked: number[] = [];
   // badMasks[p * groups + g]: bit c set when (picked[p]_g, e_g, c) is bad, for the current pick e.
   const badMasks: number[] = [];
-  let size = 0;
 
   for (const e of order) {
     if (!alive[e]) continue;
@@ -84,8 +83,16 @@ export function admissibleSetSize(codes: Uint8Array, groups: number, priorities:
       }
     }
     picked.push(e);
+  }
+  return picked;
+}
+
+/** Size of the set after expanding every picked row to all cyclic rotations of its groups. */
+export function expandedSize(codes: Uint8Array, groups: number, picked: readonly number[]): number {
+  let size = 0;
+  for (const row of picked) {
     let expanded = 1;
-    for (let g = 0; g < groups; g++) expanded *= ROTATIONS[codes[eBase + g]];
+    for (let g = 0; g < groups; g++) expanded *= ROTATIONS[codes[row * groups + g]];
     size += expanded;
   }
   return size;

@@ -1,7 +1,7 @@
 import { usageError } from '../../src/errors.ts';
 import { InvalidSolution, type Instance, type Problem, type SplitSpec } from '../types.ts';
 import { findSplit, readHarness, referenceInvalidPolicy } from '../shared/splits.ts';
-import { admissibleSetSize, childCodes, TRIPLES } from './construction.ts';
+import { childCodes, expandedSize, selectAdmissible, TRIPLES } from './construction.ts';
 import { ASP_BASELINES, ASP_IO_TEXT, ASP_SEED, ASP_TASK_TEXT } from './prompt.ts';
 
 /** Admissible set problem (reference construct_asp): a priority function drives a symmetric greedy construction. */
@@ -56,6 +56,6 @@ export const asp15: Problem = {
     const count = codes.length / groups;
     if (raw.length !== count) throw new InvalidSolution(`got ${raw.length} priorities, expected ${count}`);
     if (raw.some((p) => Number.isNaN(p))) throw new InvalidSolution('a priority is NaN');
-    return -admissibleSetSize(codes, groups, raw);
+    return -expandedSize(codes, groups, selectAdmissible(codes, groups, raw));
   },
 };
