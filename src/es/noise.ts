@@ -148,21 +148,35 @@ export function fillNoise(out: Float32Array, seed: number, tensorIndex: number, 
 
 const CHUNK = 1 << 14; // noise is generated into a cache-sized scratch, then applied
 
+/** Receives sums[j] = sum_i coeffs[i] * eps(seeds[i], t, start + j) for j < count, at flat offset slot.offset + start. */
+export type NoiseSumVisitor = (tensorIndex: number, flatOffset: number, sums: Float64Array, count: number) => void;
+
 /**
- * weights[j] += scale * eps(seed, t, j) over every tensor of the layout: one float32 rounding per element
- * (the product and sum are formed in float64, then stored).
+ * Walks the layout chunk by chunk, accumulating the weighted noise of every seed in float64 (in seed order), and
+ * hands each chunk's sums to visit. The one loop behind every way of applying noise, so they all agree.
  */
-export function addNoise(weights: Float32Array, layout: WeightLayout, seed: number, scale: number): void {
-  checkBuffer(weights, layout);
-  if (scale === 0) return;
+export function forEachNoiseSum(
+  layout: WeightLayout,
+  seeds: readonly number[],
+  coeffs: readonly number[],
+  visit: NoiseSumVisitor,
+): void {
+  if (seeds.length !== coeffs.length) {
+    throw new RangeError(`noise: ${seeds.length} seeds but ${coeffs.length} coefficients`);
+  }
   const eps = new Float32Array(CHUNK);
+  const sums = new Float64Array(CHUNK);
   layout.tensors.forEach((slot, t) => {
-    const k = keysFor(seed, t);
+    const keys = seeds.map((s) => keysFor(s, t));
     for (let start = 0; start < slot.length; start += CHUNK) {
       const count = Math.min(CHUNK, slot.length - start);
-      fillKeyed(eps, k, start, count);
-      const base = slot.offset + start;
-      for (let j = 0; j < count; j++) weights[base + j] += scale * eps[j];
+      sums.fill(0, 0, count);
+      for (let i = 0; i < keys.length; i++) {
+        const c = coeffs[i];
+        fillKeyed(eps, keys[i], start, count);
+        for (let j = 0; j < count; j++) sums[j] += c * eps[j];
+      }
+      visit(t, slot.offset + start, sums, count);
     }
   });
 }
@@ -178,28 +192,20 @@ export function addCombinedNoise(
   coeffs: readonly number[],
 ): void {
   checkBuffer(weights, layout);
-  if (seeds.length !== coeffs.length) {
-    throw new RangeError(`addCombinedNoise: ${seeds.length} seeds but ${coeffs.length} coefficients`);
-  }
-  const eps = new Float32Array(CHUNK);
-  const acc = new Float64Array(CHUNK);
-  layout.tensors.forEach((slot, t) => {
-    const keys = seeds.map((s) => keysFor(s, t));
-    for (let start = 0; start < slot.length; start += CHUNK) {
-      const count = Math.min(CHUNK, slot.length - start);
-      acc.fill(0, 0, count);
-      for (let i = 0; i < keys.length; i++) {
-        const c = coeffs[i];
-        fillKeyed(eps, keys[i], start, count);
-        for (let j = 0; j < count; j++) acc[j] += c * eps[j];
-      }
-      const base = slot.offset + start;
-      for (let j = 0; j < count; j++) weights[base + j] += acc[j];
-    }
+  forEachNoiseSum(layout, seeds, coeffs, (_t, base, sums, count) => {
+    for (let j = 0; j < count; j++) weights[base + j] += sums[j];
   });
 }
 
-function checkBuffer(weights: Float32Array, layout: WeightLayout): void {
+/**
+ * weights[j] += scale * eps(seed, t, j) over every tensor of the layout: one float32 rounding per element.
+ * Plain float addition: adding -scale afterwards undoes it only up to rounding (WeightsEs is exact).
+ */
+export function addNoise(weights: Float32Array, layout: WeightLayout, seed: number, scale: number): void {
+  addCombinedNoise(weights, layout, [seed], [scale]);
+}
+
+export function checkBuffer(weights: Float32Array, layout: WeightLayout): void {
   if (weights.length < layout.totalLength) {
     throw new RangeError(`weights hold ${weights.length} floats but the layout needs ${layout.totalLength}`);
   }
