@@ -1,0 +1,80 @@
+import { createRng } from '../../engine/rng.ts';
+import { AhdError, ErrorCode } from '../../errors.ts';
+import { logitsProcessors } from '../sampling/logits-processors.ts';
+import { samplerFor } from '../sampling/sampler.ts';
+import {
+  type DecodeProgress,
+  type FinishReason,
+  contextCriterion,
+  cutAtStopStrings,
+  firstStop,
+  maxTokensCriterion,
+  stopStringCriterion,
+  stopTokenCriterion,
+} from '../sampling/stopping.ts';
+import type { TextTokenizer } from '../tokenizer.ts';
+import type { SamplingOptions } from '../types.ts';
+import type { Sequence } from './causal-lm.ts';
+
+/**
+ * The decoding loop: prefill the prompt, then forward one token at a time through the KV cache. It only
+ * composes the pieces: logits processors, a seeded sampler and stopping criteria.
+ */
+export interface DecodeInput {
+  readonly promptIds: readonly number[];
+  readonly sampling: SamplingOptions;
+  readonly seed: number;
+  readonly stopTokenIds: readonly number[];
+  readonly maxPositions: number;
+  /** Checked between steps; throws to abandon the generation (e.g. when the request is aborted). */
+  readonly checkCancelled: () => void;
+}
+
+export interface Decoded {
+  readonly text: string;
+  readonly completionTokens: number;
+  readonly finishReason: FinishReason;
+}
+
+export function checkSampling(s: SamplingOptions): void {
+  const fail = (what: string) => {
+    throw new AhdError(ErrorCode.Usage, `sampling.${what}`);
+  };
+  if (!(s.temperature >= 0) || !Number.isFinite(s.temperature)) fail(`temperature must be >= 0, got ${s.temperature}`);
+  if (!(s.topP > 0 && s.topP <= 1)) fail(`topP must be in (0, 1], got ${s.topP}`);
+  if (!Number.isInteger(s.topK) || s.topK < 0) fail(`topK must be an integer >= 0, got ${s.topK}`);
+  if (!Number.isInteger(s.maxNewTokens) || s.maxNewTokens < 1) fail(`maxNewTokens must be an integer >= 1, got ${s.maxNewTokens}`);
+}
+
+export async function decode(sequence: Sequence, tokenizer: TextTokenizer, input: DecodeInput): Promise<Decoded> {
+  const { promptIds, sampling, stopTokenIds, maxPositions } = input;
+  if (promptIds.length === 0) throw new AhdError(ErrorCode.Llm, 'the prompt has no tokens');
+  if (promptIds.length >= maxPositions) {
+    throw new AhdError(ErrorCode.Llm, `the prompt has ${promptIds.length} tokens, the model's context is ${maxPositions}`);
+  }
+  const stops = sampling.stop.filter((s) => s.length > 0);
+  const processors = logitsProcessors(sampling);
+  const sample = samplerFor(sampling.temperature, createRng(input.seed));
+  const criteria = [
+    stopTokenCriterion(stopTokenIds),
+    stopStringCriterion(stops),
+    maxTokensCriterion(sampling.maxNewTokens),
+    contextCriterion(promptIds.length, maxPositions),
+  ];
+  const ids: number[] = [];
+  const progress: DecodeProgress = { ids, text: () => tokenizer.decode(ids) };
+
+  let logits = await sequence.append(promptIds);
+  for (;;) {
+    for (const process of processors) process(logits);
+    ids.push(sample(logits));
+    const reason = firstStop(criteria, progress);
+    if (reason) {
+      const stopToken = stopTokenIds.includes(ids[ids.length - 1]);
+      const kept = stopToken ? ids.slice(0, -1) : ids;
+      return { text: cutAtStopStrings(tokenizer.decode(kept), stops), completionTokens: ids.length, finishReason: reason };
+    }
+    input.checkCancelled();
+    logits = await sequence.append([ids[ids.length - 1]]);
+  }
+}

@@ -1,0 +1,65 @@
+import { AhdError, ErrorCode } from '../../errors.ts';
+import type { EsHandle, LanguageModel } from '../types.ts';
+import { liftWeights } from './lift-weights.ts';
+import { readModelDir } from './model-dir.ts';
+import { ReplicaPool } from './replica-pool.ts';
+import type { ReplicaSpec } from './replica.ts';
+
+export interface OnnxModelOptions {
+  /** Worker threads, each with its own session and weights (default 1). */
+  readonly replicas?: number;
+  /** onnxruntime intra-op threads per replica (default 1). */
+  readonly threadsPerReplica?: number;
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new AhdError(ErrorCode.Usage, `${name} must be a positive integer, got ${value}`);
+  }
+  return value;
+}
+
+/** Loads a model dir as an ES-capable LanguageModel served by `replicas` worker threads. */
+export async function loadOnnxModel(dir: string, options: OnnxModelOptions = {}): Promise<LanguageModel> {
+  const replicas = positiveInteger(options.replicas ?? 1, 'options.replicas');
+  const threads = positiveInteger(options.threadsPerReplica ?? 1, 'options.threadsPerReplica');
+  const model = readModelDir(dir);
+  const lifted = liftWeights(model.modelBytes, model.dir);
+  const spec: ReplicaSpec = {
+    name: model.name,
+    modelBytes: lifted.modelBytes,
+    signature: model.signature,
+    layout: lifted.layout,
+    stopTokenIds: model.stopTokenIds,
+    maxPositions: model.maxPositions,
+    tokenizerJson: model.tokenizerJson,
+    tokenizerConfig: model.tokenizerConfig,
+    threads,
+  };
+  const pool = await ReplicaPool.start(spec, lifted.weights, replicas);
+
+  const es: EsHandle = {
+    update: async (seeds, z, alpha) => {
+      if (seeds.length !== z.length || seeds.length === 0) {
+        throw new AhdError(ErrorCode.Internal, `es.update: ${seeds.length} seeds and ${z.length} z-scores`);
+      }
+      await pool.update(seeds, z.map((zi) => (alpha / seeds.length) * zi));
+    },
+    fingerprint: async () => {
+      const prints = await pool.fingerprints();
+      if (new Set(prints).size !== 1) {
+        throw new AhdError(ErrorCode.Internal, `onnx replicas hold different weights (${prints.join(', ')})`);
+      }
+      return prints[0];
+    },
+  };
+  return {
+    name: model.name,
+    promptStyle: model.promptStyle,
+    parallelism: pool.size,
+    es,
+    defaults: model.defaults,
+    generate: (request) => pool.generate(request),
+    close: () => pool.close(),
+  };
+}

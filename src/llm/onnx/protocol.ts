@@ -1,0 +1,28 @@
+import type { Generation } from '../types.ts';
+import type { ReplicaRequest, ReplicaSpec } from './replica.ts';
+
+/** Messages between the replica pool (main thread) and a replica worker. */
+export type ToReplica =
+  | { readonly type: 'generate'; readonly id: number; readonly request: ReplicaRequest }
+  | { readonly type: 'cancel'; readonly id: number }
+  | { readonly type: 'update'; readonly id: number; readonly seeds: readonly number[]; readonly coeffs: readonly number[] }
+  | { readonly type: 'fingerprint'; readonly id: number }
+  | { readonly type: 'close'; readonly id: number };
+
+export interface SerializedError {
+  readonly code: string;
+  readonly message: string;
+  readonly aborted: boolean;
+}
+
+export type FromReplica =
+  | { readonly type: 'ready' }
+  | { readonly type: 'init-failed'; readonly error: SerializedError }
+  | { readonly type: 'done'; readonly id: number; readonly value: Generation | string | null }
+  | { readonly type: 'failed'; readonly id: number; readonly error: SerializedError };
+
+/** workerData of a replica worker; the weights buffer is transferred, so the worker owns it. */
+export interface ReplicaInit {
+  readonly spec: ReplicaSpec;
+  readonly weights: Float32Array;
+}

@@ -1,0 +1,67 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { AhdError } from '../../errors.ts';
+import type { FromReplica, ReplicaInit, SerializedError, ToReplica } from './protocol.ts';
+import { Replica } from './replica.ts';
+
+/** Replica worker: owns one Replica and serves the pool's messages (see protocol.ts), one request at a time. */
+class Cancelled extends Error {}
+
+const port = parentPort!;
+const post = (message: FromReplica) => port.postMessage(message);
+const serialize = (error: unknown): SerializedError => ({
+  code: error instanceof AhdError ? error.code : 'internal',
+  message: error instanceof Error ? error.message : String(error),
+  aborted: error instanceof Cancelled,
+});
+
+function serve(replica: Replica): void {
+  let running: number | null = null;
+  let cancelRunning = false;
+
+  async function handle(message: ToReplica): Promise<void> {
+    const { id } = message;
+    if (message.type === 'cancel') {
+      if (id === running) cancelRunning = true;
+      return;
+    }
+    try {
+      switch (message.type) {
+        case 'generate': {
+          running = id;
+          cancelRunning = false;
+          const check = () => {
+            if (cancelRunning) throw new Cancelled('generation aborted');
+          };
+          post({ type: 'done', id, value: await replica.generate(message.request, check) });
+          break;
+        }
+        case 'update':
+          replica.update(message.seeds, message.coeffs);
+          post({ type: 'done', id, value: null });
+          break;
+        case 'fingerprint':
+          post({ type: 'done', id, value: replica.fingerprint() });
+          break;
+        case 'close':
+          await replica.release();
+          post({ type: 'done', id, value: null });
+          port.close();
+          break;
+      }
+    } catch (error) {
+      post({ type: 'failed', id, error: serialize(error) });
+    } finally {
+      if (running === id) running = null;
+    }
+  }
+
+  port.on('message', (message: ToReplica) => void handle(message));
+  post({ type: 'ready' });
+}
+
+const { init } = workerData as { init: ReplicaInit };
+try {
+  serve(await Replica.create(init.spec, init.weights));
+} catch (error) {
+  post({ type: 'init-failed', error: serialize(error) });
+}
