@@ -57,12 +57,18 @@ export function evaluateNative(problem: Problem, split: string, code: string, op
   return aggregate(results, instances.length, policy, elapsed());
 }
 
-/** Harness, then candidate, in one function scope whose `Math` is the real one with a seeded `random`. */
+/**
+ * The harness and the candidate each get their own function scope (the isolate keeps them apart the same way:
+ * the harness exposes only `solve`), so candidate names never collide with harness names. The candidate's
+ * `Math` is the real one with a seeded `random`.
+ */
 function compile(problem: Problem, code: string, seed: number): { solve: Solve; candidate: unknown } {
+  const solve = new Function(`${problem.harnessSource}\n;\nreturn solve;`)() as Solve;
   const rng = createRng(seed);
   const seededMath = Object.create(Math, { random: { value: () => rng.next() } });
-  const body = `${problem.harnessSource}\n;\n${code}\n;\nreturn { solve, candidate: typeof ${problem.fnName} === 'function' ? ${problem.fnName} : undefined };`;
-  return new Function('Math', body)(seededMath) as { solve: Solve; candidate: unknown };
+  const fn = problem.fnName;
+  const candidate: unknown = new Function('Math', `${code}\n;\nreturn typeof ${fn} === 'function' ? ${fn} : undefined;`)(seededMath);
+  return { solve, candidate };
 }
 
 /** The harness's flat array of numbers as a Float64Array (anything else is an invalid output). */

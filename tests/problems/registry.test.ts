@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { getProblem, listProblems } from '../../problems/index.ts';
 import { PROBLEM_IDS } from '../../problems/types.ts';
@@ -48,6 +49,13 @@ describe.each(listProblems().filter((p) => p.kind === 'construct'))('$id definit
     for (const code of Object.values(problem.baselines)) {
       expect(evaluateNative(problem, 'train', code, { seed: 0, instances: 4 }).status).toBe('ok');
     }
+  });
+
+  it('has a harness script whose only global is solve', () => {
+    const context: Record<string, unknown> = {};
+    runInNewContext(problem.harnessSource, context);
+    expect(Object.keys(context)).toEqual(['solve']);
+    expect(typeof context.solve).toBe('function');
   });
 
   it('has prompt texts that speak JavaScript, not NumPy', () => {

@@ -37,6 +37,13 @@ describe('evaluateNative', () => {
     expect(outcome.status === 'invalid' && outcome.reason).toMatch(reason);
   });
 
+  it('candidate names cannot collide with the harness (a helper called solve is fine)', () => {
+    const code = `const sqrt = 1;
+      function solve() { return [0]; }
+      function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) { return unvisitedNodes[0]; }`;
+    expect(evaluateNative(tsp50, 'train', code, { seed: 0 })).toMatchObject({ status: 'ok', objective: 7.00437 });
+  });
+
   it('passes user data directories through to the problem', () => {
     expect(() => evaluateNative(asp15, 'train', asp15.seedCode, { seed: 0, dataDir: '/tmp' })).toThrow(/no instance files/);
   });
