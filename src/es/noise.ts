@@ -147,6 +147,9 @@ export function fillNoise(out: Float32Array, seed: number, tensorIndex: number, 
 }
 
 const CHUNK = 1 << 14; // noise is generated into a cache-sized scratch, then applied
+// Scratch reused across calls (one per thread; visitors must not re-enter forEachNoiseSum).
+const epsScratch = new Float32Array(CHUNK);
+const sumScratch = new Float64Array(CHUNK);
 
 /** Receives sums[j] = sum_i coeffs[i] * eps(seeds[i], t, start + j) for j < count, at flat offset slot.offset + start. */
 export type NoiseSumVisitor = (tensorIndex: number, flatOffset: number, sums: Float64Array, count: number) => void;
@@ -164,8 +167,8 @@ export function forEachNoiseSum(
   if (seeds.length !== coeffs.length) {
     throw new RangeError(`noise: ${seeds.length} seeds but ${coeffs.length} coefficients`);
   }
-  const eps = new Float32Array(CHUNK);
-  const sums = new Float64Array(CHUNK);
+  const eps = epsScratch;
+  const sums = sumScratch;
   layout.tensors.forEach((slot, t) => {
     const keys = seeds.map((s) => keysFor(s, t));
     for (let start = 0; start < slot.length; start += CHUNK) {

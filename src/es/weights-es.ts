@@ -1,0 +1,96 @@
+import { AhdError, ErrorCode } from '../errors.ts';
+import type { Perturbation } from '../llm/types.ts';
+import { weightsFingerprint } from './fingerprint.ts';
+import { addNoiseOnGrid, type EsGrid, gridFor, gridStep, maxAbsPerTensor, snapToGrid } from './grid.ts';
+import { checkBuffer, NOISE_MAX_ABS } from './noise.ts';
+import type { WeightLayout } from './types.ts';
+
+/**
+ * ES over one in-process weight buffer: perturb(seed, sigma) adds sigma * eps(seed) in place, restore subtracts
+ * it, update(seeds, z, alpha) adds (alpha / N) * sum_i z_i * eps(seeds_i). No weight copy is kept.
+ *
+ * Exactness: all three go through the fixed-point grid of grid.ts, so restore returns the weights bit for bit,
+ * every replica built from the same base weights stays identical, and replaying only the updates rebuilds the
+ * live weights exactly. Constructing a WeightsEs rounds the weights onto that grid once (in place).
+ *
+ * Only one perturbation may be active; update is refused while one is.
+ */
+export class WeightsEs {
+  readonly weights: Float32Array;
+  readonly layout: WeightLayout;
+  readonly grid: EsGrid;
+  /** Fingerprint of the base weights once on the grid: identifies the model a history belongs to. */
+  readonly baseFingerprint: string;
+  #active: Perturbation | null = null;
+  #maxAbs: Float64Array;
+
+  constructor(weights: Float32Array, layout: WeightLayout) {
+    checkBuffer(weights, layout);
+    this.weights = weights;
+    this.layout = layout;
+    this.grid = gridFor(weights, layout);
+    snapToGrid(weights, layout, this.grid);
+    this.#maxAbs = maxAbsPerTensor(weights, layout);
+    this.baseFingerprint = this.fingerprint();
+  }
+
+  get activePerturbation(): Perturbation | null {
+    return this.#active;
+  }
+
+  perturb(seed: number, sigma: number): void {
+    if (this.#active) {
+      throw new AhdError(
+        ErrorCode.Internal,
+        `ES: perturbation seed ${this.#active.seed} is still active; restore it before perturbing with seed ${seed}`,
+      );
+    }
+    if (!(sigma >= 0) || !Number.isFinite(sigma)) throw new RangeError(`ES: sigma must be finite and >= 0, got ${sigma}`);
+    this.#checkRange(sigma);
+    if (sigma > 0) addNoiseOnGrid(this.weights, this.layout, this.grid, [seed], [sigma], 1);
+    this.#active = { seed, sigma };
+  }
+
+  restore(seed: number, sigma: number): void {
+    const active = this.#active;
+    if (!active || active.seed !== seed || active.sigma !== sigma) {
+      const what = active ? `seed ${active.seed} sigma ${active.sigma} is active` : 'no perturbation is active';
+      throw new AhdError(ErrorCode.Internal, `ES: cannot restore seed ${seed} sigma ${sigma}: ${what}`);
+    }
+    if (sigma > 0) addNoiseOnGrid(this.weights, this.layout, this.grid, [seed], [sigma], -1);
+    this.#active = null;
+  }
+
+  /** theta += (alpha / N) * sum_i z_i * eps(seeds_i), N = seeds.length (no division by sigma, as the reference). */
+  update(seeds: readonly number[], z: readonly number[], alpha: number): void {
+    if (this.#active) {
+      throw new AhdError(ErrorCode.Internal, `ES: update refused while perturbation seed ${this.#active.seed} is active`);
+    }
+    if (seeds.length !== z.length) throw new RangeError(`ES update: ${seeds.length} seeds but ${z.length} z-scores`);
+    if (!Number.isFinite(alpha)) throw new RangeError(`ES update: alpha must be finite, got ${alpha}`);
+    if (seeds.length === 0) return;
+    const n = seeds.length;
+    const coeffs = z.map((zi) => (alpha / n) * zi);
+    addNoiseOnGrid(this.weights, this.layout, this.grid, seeds, coeffs, 1);
+    this.#maxAbs = maxAbsPerTensor(this.weights, this.layout);
+  }
+
+  fingerprint(): string {
+    return weightsFingerprint(this.weights.subarray(0, this.layout.totalLength));
+  }
+
+  /** A perturbation that could push a weight past its tensor's range would not be exactly reversible: refuse it. */
+  #checkRange(sigma: number): void {
+    this.layout.tensors.forEach((slot, t) => {
+      const range = this.grid.ranges[t];
+      const reach = this.#maxAbs[t] + sigma * NOISE_MAX_ABS + gridStep(range);
+      if (reach > range) {
+        throw new AhdError(
+          ErrorCode.Model,
+          `ES: sigma ${sigma} is too large for tensor ${slot.name} (max |w| ${this.#maxAbs[t]}, exact range ${range}); ` +
+            'lower sigma',
+        );
+      }
+    });
+  }
+}
