@@ -21,10 +21,10 @@ export interface NativeOptions {
 type Solve = (candidate: unknown, input: unknown, ctx: ScoreContext) => unknown;
 
 export function evaluateNative(problem: Problem, split: string, code: string, options: NativeOptions): Outcome {
-  const spec = problem.splits.find((s) => s.name === split);
-  const all = loadCached(problem, split, options.dataDir);
+  const all = loadCached(problem, split, options.dataDir); // throws a usage error for an unknown split
+  const spec = problem.splits.find((s) => s.name === split)!;
   const instances = options.instances === undefined ? all : all.slice(0, options.instances);
-  const mode = spec?.mode ?? 'test';
+  const mode = spec.mode;
   const policy = problem.invalidPolicy(mode);
   const start = performance.now();
   const elapsed = () => performance.now() - start;
@@ -43,7 +43,7 @@ export function evaluateNative(problem: Problem, split: string, code: string, op
   const results: InstanceResult[] = [];
   for (let index = 0; index < instances.length; index++) {
     const instance = instances[index];
-    const ctx: ScoreContext = { mode, split, index, size: instances.length };
+    const ctx: ScoreContext = { mode, split, index, size: spec.size };
     let result: InstanceResult;
     try {
       const raw = toRaw(solve(candidate, instance.input, ctx));

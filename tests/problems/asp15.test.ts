@@ -118,7 +118,7 @@ describe('asp15 invalid priorities', () => {
 
   it('the scorer rejects a wrong number of priorities or a NaN', () => {
     const [instance] = asp15.loadSplit('n12w7');
-    const ctx = { mode: 'test' as const, split: 'n12w7', index: 0, size: 1 };
+    const ctx = { mode: 'test' as const, split: 'n12w7', index: 0, size: 12 };
     expect(() => asp15.score(new Float64Array(447), instance, ctx)).toThrow(InvalidSolution);
     const withNaN = new Float64Array(448);
     withNaN[3] = NaN;

@@ -87,7 +87,7 @@ describe('kp100 test mode: null or an unfit pick stops, out of range or a throw 
   });
 });
 
-const ctx = () => ({ mode: 'test' as const, split: 'test100', index: 0, size: 1000 });
+const ctx = () => ({ mode: 'test' as const, split: 'test100', index: 0, size: 100 });
 
 describe('kp100 trusted score', () => {
   const [instance] = kp100.loadSplit('test100');

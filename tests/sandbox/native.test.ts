@@ -44,6 +44,18 @@ describe('evaluateNative', () => {
     expect(evaluateNative(tsp50, 'train', code, { seed: 0 })).toMatchObject({ status: 'ok', objective: 7.00437 });
   });
 
+  it('gives the harness the mode and the instance size of the split (the N of the reference seed formulas)', () => {
+    const seen: unknown[] = [];
+    const problem = { ...tsp50, harnessSource: 'var solve = (c, input, ctx) => { globalThis.nativeCtx.push(ctx); return [0]; };' };
+    (globalThis as { nativeCtx?: unknown[] }).nativeCtx = seen;
+    evaluateNative(problem, 'test20', tsp50.seedCode, { seed: 0, instances: 2 });
+    delete (globalThis as { nativeCtx?: unknown[] }).nativeCtx;
+    expect(seen).toEqual([
+      { mode: 'test', split: 'test20', index: 0, size: 20 },
+      { mode: 'test', split: 'test20', index: 1, size: 20 },
+    ]);
+  });
+
   it('passes user data directories through to the problem', () => {
     expect(() => evaluateNative(asp15, 'train', asp15.seedCode, { seed: 0, dataDir: '/tmp' })).toThrow(/no instance files/);
   });
