@@ -1,0 +1,104 @@
+import { readNpz } from '../../src/data/npz.ts';
+import { assertShape } from '../../src/data/npy.ts';
+import { AhdError, ErrorCode } from '../../src/errors.ts';
+import { acoHarnessSource } from '../aco-shared/harness.ts';
+import { requireSquare, sanitiseForTest } from '../aco-shared/heuristic-matrix.ts';
+import { instanceSeed } from '../aco-shared/seeds.ts';
+import { findSplit, referenceInvalidPolicy, splitPath } from '../shared/splits.ts';
+import { InvalidSolution, type Instance, type Problem, type ScoreContext, type SplitSpec } from '../types.ts';
+import { baselines, ioText, seedCode, taskText } from './prompt.ts';
+import { solveBppSample } from './solver.ts';
+
+const problemDir = new URL('./', import.meta.url);
+
+/** The reference's bin capacity for every split. */
+export const BPP_CAPACITY = 150;
+
+const splits: readonly SplitSpec[] = [
+  { name: 'train', mode: 'search', count: 5, size: 500, file: 'train500_dataset.npz' },
+  { name: 'test500', mode: 'test', count: 64, size: 500, file: 'test500_dataset.npz' },
+  { name: 'test1000', mode: 'test', count: 64, size: 1000, file: 'test1000_dataset.npz' },
+];
+
+export interface BppAcoData {
+  readonly demands: Float64Array;
+  readonly capacity: number;
+}
+
+export function bppAcoInstance(demands: ArrayLike<number>): Instance {
+  const data: BppAcoData = { demands: Float64Array.from(demands), capacity: BPP_CAPACITY };
+  return { input: { demands: Array.from(demands), capacity: BPP_CAPACITY }, data };
+}
+
+function loadSplit(split: string, dataDir?: string): Instance[] {
+  const path = splitPath(problemDir, findSplit('aco-bpp500', splits, split), dataDir);
+  const array = readNpz(path, 'demands');
+  const [count, n] = assertShape(array, [null, null], `${path}:demands`);
+  const bad = array.data.findIndex((d) => !(Number.isInteger(d) && d > 0 && d <= BPP_CAPACITY));
+  if (bad >= 0) {
+    throw new AhdError(ErrorCode.Data, `${path}: demand ${array.data[bad]} at flat index ${bad} is not an integer in [1, ${BPP_CAPACITY}]`, {
+      context: { file: path },
+    });
+  }
+  return Array.from({ length: count }, (_, i) => bppAcoInstance(array.data.subarray(i * n, (i + 1) * n)));
+}
+
+/**
+ * The solver's prior from a checked matrix, as the reference prepares it: clip to [1e-6, 1e6], divide by the
+ * maximum, raise entries below 1e-6 to 1e-6.
+ */
+export function bppPrior(matrix: Float64Array): Float64Array {
+  const prior = matrix.map((v) => (v > 1e6 ? 1e6 : v < 1e-6 ? 1e-6 : v));
+  let max = -Infinity;
+  for (let i = 0; i < prior.length; i++) if (prior[i] > max) max = prior[i];
+  for (let i = 0; i < prior.length; i++) {
+    const v = prior[i] / max;
+    prior[i] = v < 1e-6 ? 1e-6 : v;
+  }
+  return prior;
+}
+
+/** Search: the maximum must be positive and finite (NaN anywhere fails too, as NumPy's max propagates it). */
+function requirePositiveFiniteMax(raw: Float64Array): void {
+  let max = -Infinity;
+  for (let i = 0; i < raw.length; i++) {
+    const v = raw[i];
+    if (Number.isNaN(v)) throw new InvalidSolution(`heuristics matrix entry ${i} is NaN`);
+    if (v > max) max = v;
+  }
+  if (!(max > 0 && max < Infinity)) throw new InvalidSolution(`heuristics matrix maximum is ${max}, must be positive and finite`);
+}
+
+/**
+ * Search checks the matrix's maximum; test applies the reference's sanitiser instead. Then 200 greedy
+ * constructions; seed 1234 + 20,000,000 + items * 1000 + index (search too, see seeds.ts).
+ */
+function score(raw: Float64Array, instance: Instance, ctx: ScoreContext): number {
+  const { demands, capacity } = instance.data as BppAcoData;
+  const n = demands.length;
+  requireSquare(raw, n);
+  if (ctx.mode === 'search') requirePositiveFiniteMax(raw);
+  const prior = bppPrior(ctx.mode === 'search' ? raw : sanitiseForTest(raw));
+  return solveBppSample(demands, capacity, prior, instanceSeed('bpp', n, ctx.index));
+}
+
+export const acoBpp500: Problem = {
+  id: 'aco-bpp500',
+  title: 'ACO offline bin packing, 500 items, capacity 150',
+  sense: 'min',
+  kind: 'aco',
+  fnName: 'heuristics',
+  params: ['demand', 'capacity'],
+  outputs: ['heuristicsMatrix'],
+  taskText,
+  ioText,
+  seedCode,
+  baselines,
+  splits,
+  testSplits: ['test500', 'test1000'],
+  timeoutMs: 30_000,
+  harnessSource: acoHarnessSource(problemDir),
+  invalidPolicy: referenceInvalidPolicy,
+  loadSplit,
+  score,
+};

@@ -1,0 +1,103 @@
+import { AhdError, ErrorCode } from '../../src/errors.ts';
+import { acoDistances, toRows } from '../aco-shared/distance.ts';
+import { acoHarnessSource } from '../aco-shared/harness.ts';
+import { applyFloor, requireSquare, sanitiseForTest } from '../aco-shared/heuristic-matrix.ts';
+import { instanceSeed } from '../aco-shared/seeds.ts';
+import { column, readInstanceTable } from '../shared/instances.ts';
+import { findSplit, referenceInvalidPolicy, splitPath } from '../shared/splits.ts';
+import type { Instance, Problem, ScoreContext, SplitSpec } from '../types.ts';
+import { baselines, ioText, seedCode, taskText } from './prompt.ts';
+import { solveCvrpAco } from './solver.ts';
+
+const problemDir = new URL('./', import.meta.url);
+
+/** The reference's vehicle capacity for every split. */
+export const CVRP_CAPACITY = 50;
+
+const splits: readonly SplitSpec[] = [
+  { name: 'train', mode: 'search', count: 10, size: 50, file: 'train50_dataset.npy' },
+  { name: 'test20', mode: 'test', count: 64, size: 20, file: 'test20_dataset.npy' },
+  { name: 'test50', mode: 'test', count: 64, size: 50, file: 'test50_dataset.npy' },
+  { name: 'test100', mode: 'test', count: 64, size: 100, file: 'test100_dataset.npy' },
+];
+
+/** What the trusted scorer keeps per instance: distances in both precisions the reference's solvers use. */
+export interface CvrpAcoData {
+  readonly n: number;
+  readonly dist64: Float64Array;
+  readonly dist32: Float32Array;
+  readonly demands: Float64Array;
+  readonly capacity: number;
+}
+
+/** One instance from depot-first node coordinates and demands (demands[0] = the depot's, 0 in the reference). */
+export function cvrpAcoInstance(x: ArrayLike<number>, y: ArrayLike<number>, demands: ArrayLike<number>): Instance {
+  const n = x.length;
+  const dist = acoDistances(x, y);
+  const data: CvrpAcoData = {
+    n,
+    dist64: dist,
+    dist32: Float32Array.from(dist),
+    demands: Float64Array.from(demands),
+    capacity: CVRP_CAPACITY,
+  };
+  const input = {
+    distanceMatrix: toRows(dist, n),
+    coordinates: Array.from({ length: n }, (_, i) => [x[i], y[i]]),
+    demands: Array.from(demands),
+    capacity: CVRP_CAPACITY,
+  };
+  return { input, data };
+}
+
+function loadSplit(split: string, dataDir?: string): Instance[] {
+  const path = splitPath(problemDir, findSplit('aco-cvrp50', splits, split), dataDir);
+  const table = readInstanceTable(path, 3, 2);
+  return Array.from({ length: table.count }, (_, i) => {
+    const demands = column(table, i, 0);
+    // A demand outside [0, capacity] could never be served: the colony would not terminate.
+    const bad = demands.findIndex((d) => !(d >= 0 && d <= CVRP_CAPACITY));
+    if (bad >= 0) {
+      throw new AhdError(ErrorCode.Data, `${path}: instance ${i} node ${bad} has demand ${demands[bad]}, outside [0, ${CVRP_CAPACITY}]`);
+    }
+    return cvrpAcoInstance(column(table, i, 1), column(table, i, 2), demands);
+  });
+}
+
+/**
+ * The reference's two evaluators. Search (float64): H + 1e-9, entries below 1e-9 raised to 1e-9; NaN and +Infinity
+ * survive and make the colony fail (invalid). Test: the sanitiser (NaN -> 1e-9, +-Infinity -> 1e9 / 1e-9, floor
+ * 1e-9), then the float32 colony. Seed 1234 + 10,000,000 + customers * 1000 + index (search too, see seeds.ts).
+ */
+function score(raw: Float64Array, instance: Instance, ctx: ScoreContext): number {
+  const { n, dist64, dist32, demands, capacity } = instance.data as CvrpAcoData;
+  requireSquare(raw, n);
+  const seed = instanceSeed('cvrp', n - 1, ctx.index);
+  if (ctx.mode === 'search') {
+    const heuristic = applyFloor(raw.map((v) => v + 1e-9), 1e-9);
+    return solveCvrpAco({ n, dist: dist64, heuristic, demands, capacity }, seed);
+  }
+  const heuristic = Float32Array.from(sanitiseForTest(raw));
+  return solveCvrpAco({ n, dist: dist32, heuristic, demands, capacity }, seed);
+}
+
+export const acoCvrp50: Problem = {
+  id: 'aco-cvrp50',
+  title: 'ACO CVRP, 50 customers, capacity 50',
+  sense: 'min',
+  kind: 'aco',
+  fnName: 'heuristics',
+  params: ['distanceMatrix', 'coordinates', 'demands', 'capacity'],
+  outputs: ['heuristicsMatrix'],
+  taskText,
+  ioText,
+  seedCode,
+  baselines,
+  splits,
+  testSplits: ['test20', 'test50', 'test100'],
+  timeoutMs: 30_000,
+  harnessSource: acoHarnessSource(problemDir),
+  invalidPolicy: referenceInvalidPolicy,
+  loadSplit,
+  score,
+};
