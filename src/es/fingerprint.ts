@@ -1,20 +1,10 @@
+import { createHash } from 'node:crypto';
+
 /**
- * A cheap 64-bit fingerprint of a weight buffer's exact bits (two independent multiply-xorshift lanes over the
- * 32-bit words, plus the length). Equal buffers give equal strings; it is not a cryptographic hash.
+ * Fingerprint of a weight buffer's exact bytes: the first 16 hex digits of their SHA-256 (native, ~5 ms per
+ * million floats). The onnx replicas fingerprint their weights the same way, so live and replayed weights compare.
  */
 export function weightsFingerprint(weights: Float32Array): string {
-  const words = new Uint32Array(weights.buffer, weights.byteOffset, weights.length);
-  let h1 = 0x9e3779b9 ^ words.length;
-  let h2 = 0x85ebca6b;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    h1 = Math.imul(h1 ^ w, 0x01000193);
-    h2 = Math.imul((h2 ^ w) + i, 0x2c1b3c6d);
-    h2 ^= h2 >>> 15;
-  }
-  h1 ^= h1 >>> 16;
-  h1 = Math.imul(h1, 0x7feb352d);
-  h1 ^= h1 >>> 15;
-  const hex = (x: number) => (x >>> 0).toString(16).padStart(8, '0');
-  return hex(h1) + hex(h2);
+  const bytes = new Uint8Array(weights.buffer, weights.byteOffset, weights.byteLength);
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 }

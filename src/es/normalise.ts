@@ -2,7 +2,7 @@
  * Reward normalisation: rewards (maximised) -> the weights z_i of the update sum. Pure functions.
  */
 
-export type Normalisation = 'zscore' | 'centered-rank';
+export type Normalisation = 'zscore' | 'centered_rank';
 
 export const ZSCORE_DDOF = 0;
 export const ZSCORE_EPS = 1e-8;

@@ -1,6 +1,7 @@
 import { AhdError, ErrorCode } from '../errors.ts';
 import type { Perturbation } from '../llm/types.ts';
 import { weightsFingerprint } from './fingerprint.ts';
+import type { ModelIdentity } from './history.ts';
 import { addNoiseOnGrid, type EsGrid, gridFor, gridStep, maxAbsPerTensor, snapToGrid } from './grid.ts';
 import { checkBuffer, NOISE_MAX_ABS } from './noise.ts';
 import type { WeightLayout } from './types.ts';
@@ -73,6 +74,11 @@ export class WeightsEs {
     const coeffs = z.map((zi) => (alpha / n) * zi);
     addNoiseOnGrid(this.weights, this.layout, this.grid, seeds, coeffs, 1);
     this.#maxAbs = maxAbsPerTensor(this.weights, this.layout);
+  }
+
+  /** What a history records about the model it belongs to. */
+  identity(): ModelIdentity {
+    return { base_fingerprint: this.baseFingerprint, n_tensors: this.layout.tensors.length, total_params: this.layout.totalLength };
   }
 
   fingerprint(): string {

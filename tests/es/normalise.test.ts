@@ -27,7 +27,7 @@ describe('centeredRanks', () => {
 
 describe('normalise', () => {
   it('dispatches and rejects non-finite rewards', () => {
-    expect(normalise([1, 3], 'centered-rank')).toEqual([-0.5, 0.5]);
+    expect(normalise([1, 3], 'centered_rank')).toEqual([-0.5, 0.5]);
     expect(normalise([1, 3], 'zscore')).toEqual(zScores([1, 3]));
     expect(() => normalise([1, Infinity], 'zscore')).toThrow(/finite/);
   });

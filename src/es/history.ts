@@ -1,0 +1,131 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { writeJsonAtomic } from '../engine/run-dir.ts';
+import { AhdError, ErrorCode } from '../errors.ts';
+
+/**
+ * history.json: one record per ES update with the reference's field names, inside a header that says what the
+ * records replay onto (format version, noise generator, exact-weights scheme, run seed, base model identity).
+ * Rewritten atomically after every update; read back with full validation.
+ */
+
+export const HISTORY_FORMAT = 'ahd-es-history';
+export const HISTORY_VERSION = 1;
+/** The noise generator of noise.ts and the weight grid of grid.ts: a history replays only onto the same pair. */
+export const NOISE_ID = 'ctr-ziggurat-v1';
+export const WEIGHTS_ID = 'grid24-v1';
+
+const seed = z.number().int().min(0).max(2 ** 31 - 2);
+const finite = z.number().refine(Number.isFinite, 'must be finite');
+const count = z.number().int().min(0);
+
+const recordSchema = z.strictObject({
+  update_index: count,
+  generation: count,
+  operator: z.string().min(1),
+  seeds: z.array(seed),
+  /** Shaped rewards before normalisation. */
+  rewards: z.array(finite),
+  alpha: finite,
+  sigma: z.number().min(0),
+  sigma_start: z.number().min(0),
+  sigma_end: z.number().min(0),
+  sigma_schedule: z.enum(['cosine', 'constant']),
+  sigma_warmup_steps: z.literal(0),
+  reward_normalization: z.enum(['zscore', 'centered_rank']),
+  reward_normalization_ddof: z.literal(0),
+  reward_normalization_eps: z.literal(1e-8),
+  invalid_reward_strategy: z.literal('current'),
+  engine_count: count,
+  generation_concurrency: count,
+  evaluation_concurrency: count,
+  update_applied: z.boolean(),
+  /** Live weights after this update (when the run had it): replay checks it. */
+  weights_fingerprint: z.string().optional(),
+});
+
+const modelSchema = z.strictObject({
+  /** Fingerprint of the base weights once on the ES grid (WeightsEs.baseFingerprint). */
+  base_fingerprint: z.string().min(1),
+  n_tensors: count,
+  total_params: count,
+});
+
+const historySchema = z.strictObject({
+  format: z.literal(HISTORY_FORMAT),
+  version: z.literal(HISTORY_VERSION),
+  noise: z.literal(NOISE_ID),
+  weights: z.literal(WEIGHTS_ID),
+  run_seed: z.number().int(),
+  model: modelSchema,
+  records: z.array(recordSchema),
+});
+
+export type HistoryRecord = z.infer<typeof recordSchema>;
+export type ModelIdentity = z.infer<typeof modelSchema>;
+export type EsHistory = z.infer<typeof historySchema>;
+
+export function createHistory(runSeed: number, model: ModelIdentity): EsHistory {
+  return {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    noise: NOISE_ID,
+    weights: WEIGHTS_ID,
+    run_seed: runSeed,
+    model,
+    records: [],
+  };
+}
+
+/** A new history with the record appended; its update_index must continue the sequence. */
+export function appendRecord(history: EsHistory, record: HistoryRecord): EsHistory {
+  if (record.update_index !== history.records.length) {
+    throw new AhdError(
+      ErrorCode.History,
+      `history: record update_index ${record.update_index} does not follow ${history.records.length - 1}`,
+    );
+  }
+  return { ...history, records: [...history.records, record] };
+}
+
+/** Atomic rewrite (temp file, fsync, rename): a crash leaves the previous or the new history, never a mix. */
+export function writeHistory(path: string, history: EsHistory): void {
+  writeJsonAtomic(path, history);
+}
+
+export function readHistory(path: string): EsHistory {
+  if (!existsSync(path)) throw new AhdError(ErrorCode.History, `${path}: no ES history (was this an --es run?)`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new AhdError(ErrorCode.History, `${path}: not valid JSON (truncated?)`, { cause: error });
+  }
+  const parsed = historySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.path.length ? issue.path.join('.') : '(top level)';
+    throw new AhdError(ErrorCode.History, `${path}: ${where}: ${issue.message}`, { context: { issues: parsed.error.issues } });
+  }
+  parsed.data.records.forEach((r, i) => {
+    if (r.update_index !== i) throw new AhdError(ErrorCode.History, `${path}: records.${i}.update_index is ${r.update_index}, expected ${i}`);
+    if (r.seeds.length !== r.rewards.length) {
+      throw new AhdError(ErrorCode.History, `${path}: records.${i} has ${r.seeds.length} seeds but ${r.rewards.length} rewards`);
+    }
+  });
+  return parsed.data;
+}
+
+/** Refuses to replay a history onto a model other than the one it was recorded on. */
+export function checkHistoryModel(history: EsHistory, model: ModelIdentity, source: string): void {
+  const want = history.model;
+  const fields = ['n_tensors', 'total_params', 'base_fingerprint'] as const;
+  for (const field of fields) {
+    if (want[field] !== model[field]) {
+      throw new AhdError(
+        ErrorCode.History,
+        `history was recorded on another model: ${field} ${want[field]} in history, ${model[field]} in ${source}`,
+      );
+    }
+  }
+}

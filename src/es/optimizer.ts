@@ -1,0 +1,135 @@
+import { usageError } from '../errors.ts';
+import { createRng, deriveSeed, type RngState } from '../engine/rng.ts';
+import type { HistoryRecord } from './history.ts';
+import { type Normalisation, normalise, ZSCORE_DDOF, ZSCORE_EPS } from './normalise.ts';
+import { type SigmaSchedule, sigmaAt } from './schedule.ts';
+
+/**
+ * The ES strategy, in evosax's shape: init(seed) -> state, ask(state, n) -> directions, tell(state, seeds,
+ * rewards, meta) -> update weights and the history record. State is plain JSON (the seed stream included), so a
+ * resumed run continues the same stream. Applying the update is the model backend's job
+ * (EsHandle.update(seeds, z, params.alpha)); this module only decides it.
+ */
+
+export interface EsParams {
+  /** Step size: theta += (alpha / N) * sum_i z_i * eps_i (no division by sigma, as the reference). */
+  readonly alpha: number;
+  readonly sigma0: number;
+  readonly sigmaEnd: number;
+  readonly schedule: SigmaSchedule;
+  readonly normalisation: Normalisation;
+}
+
+export const DEFAULT_ES: EsParams = Object.freeze({
+  alpha: 5e-4,
+  sigma0: 1e-3,
+  sigmaEnd: 0,
+  schedule: 'cosine',
+  normalisation: 'zscore',
+});
+
+export interface EsState {
+  /** The direction-seed stream, createRng(deriveSeed(runSeed, 'es')). */
+  readonly rng: RngState;
+  /** Seeds drawn so far. */
+  readonly draws: number;
+  /** Updates told so far (the next record's update_index). */
+  readonly updates: number;
+}
+
+/** Everything about an update that the strategy does not know by itself; recorded in history.json. */
+export interface EsTellMeta {
+  readonly generation: number;
+  readonly operator: string;
+  /** The sigma the directions were perturbed with. */
+  readonly sigma: number;
+  readonly engineCount: number;
+  readonly generationConcurrency: number;
+  readonly evaluationConcurrency: number;
+  /** false for noise-only runs (perturbed sampling, no update). */
+  readonly updateApplied?: boolean;
+  /** Fingerprint of the live weights after this update, if the caller has it: replay checks it. */
+  readonly weightsFingerprint?: string;
+}
+
+export interface EsTellResult {
+  readonly state: EsState;
+  /** The normalised rewards: pass them to EsHandle.update(seeds, z, alpha) when record.update_applied. */
+  readonly z: number[];
+  readonly record: HistoryRecord;
+}
+
+export interface EsStrategy {
+  readonly params: EsParams;
+  init(runSeed: number): EsState;
+  /** Seeds for the next n directions, integers in [0, 2^31 - 1). */
+  ask(state: EsState, n: number): { seeds: number[]; state: EsState };
+  /** Sigma of generation g of T (0-based). */
+  sigma(g: number, T: number): number;
+  tell(state: EsState, seeds: readonly number[], rewards: readonly number[], meta: EsTellMeta): EsTellResult;
+}
+
+export const SEED_LIMIT = 2 ** 31 - 1;
+
+export function createEsStrategy(overrides: Partial<EsParams> = {}): EsStrategy {
+  const params: EsParams = Object.freeze({ ...DEFAULT_ES, ...overrides });
+  checkParams(params);
+  return {
+    params,
+    init: (runSeed) => {
+      if (!Number.isInteger(runSeed)) throw new RangeError(`ES: run seed must be an integer, got ${runSeed}`);
+      return { rng: createRng(deriveSeed(runSeed, 'es')).state(), draws: 0, updates: 0 };
+    },
+    ask: (state, n) => {
+      if (!Number.isInteger(n) || n < 0) throw new RangeError(`ES ask: n must be a non-negative integer, got ${n}`);
+      const rng = createRng(0, state.rng);
+      const seeds = Array.from({ length: n }, () => rng.int(SEED_LIMIT));
+      return { seeds, state: { ...state, rng: rng.state(), draws: state.draws + n } };
+    },
+    sigma: (g, T) => sigmaAt(params.schedule, g, T, params.sigma0, params.sigmaEnd),
+    tell: (state, seeds, rewards, meta) => {
+      if (seeds.length !== rewards.length) {
+        throw new RangeError(`ES tell: ${seeds.length} seeds but ${rewards.length} rewards`);
+      }
+      const z = normalise(rewards, params.normalisation);
+      const record: HistoryRecord = {
+        update_index: state.updates,
+        generation: meta.generation,
+        operator: meta.operator,
+        seeds: [...seeds],
+        rewards: [...rewards],
+        alpha: params.alpha,
+        sigma: meta.sigma,
+        sigma_start: params.sigma0,
+        sigma_end: params.sigmaEnd,
+        sigma_schedule: params.schedule,
+        sigma_warmup_steps: 0,
+        reward_normalization: params.normalisation,
+        reward_normalization_ddof: ZSCORE_DDOF,
+        reward_normalization_eps: ZSCORE_EPS,
+        invalid_reward_strategy: 'current',
+        engine_count: meta.engineCount,
+        generation_concurrency: meta.generationConcurrency,
+        evaluation_concurrency: meta.evaluationConcurrency,
+        update_applied: meta.updateApplied ?? true,
+        ...(meta.weightsFingerprint ? { weights_fingerprint: meta.weightsFingerprint } : {}),
+      };
+      return { state: { ...state, updates: state.updates + 1 }, z, record };
+    },
+  };
+}
+
+function checkParams(p: EsParams): void {
+  const positive = (name: string, v: number, allowZero: boolean) => {
+    if (!Number.isFinite(v) || v < 0 || (!allowZero && v === 0)) {
+      throw usageError(`es.${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${v}`);
+    }
+  };
+  positive('alpha', p.alpha, false);
+  positive('sigma0', p.sigma0, true);
+  positive('sigmaEnd', p.sigmaEnd, true);
+  if (p.schedule !== 'cosine' && p.schedule !== 'constant') throw usageError(`es.schedule must be cosine or constant, got ${p.schedule}`);
+  if (p.normalisation !== 'zscore' && p.normalisation !== 'centered_rank') {
+    throw usageError(`es.normalisation must be zscore or centered_rank, got ${p.normalisation}`);
+  }
+}

@@ -1,0 +1,95 @@
+import { AhdError, ErrorCode } from '../errors.ts';
+import { checkHistoryModel, type EsHistory, type HistoryRecord } from './history.ts';
+import { normalise } from './normalise.ts';
+import { createEsStrategy, type EsState } from './optimizer.ts';
+import type { WeightLayout } from './types.ts';
+import { WeightsEs } from './weights-es.ts';
+
+/**
+ * Replay: rebuild the tuned weights from the base weights and history.json.
+ *
+ * Exact by design: perturb/restore are exactly reversible on the ES grid (grid.ts), so the live weights after
+ * any number of perturbed generations equal the base weights plus the updates alone, independent of how the
+ * directions were spread over replicas. Replay therefore repeats only the updates, with the same code
+ * (WeightsEs.update) and the z-scores recomputed from the stored rewards by the same function.
+ */
+
+export interface ReplayStep {
+  readonly index: number;
+  readonly record: HistoryRecord;
+  /** Normalised rewards: the update is EsHandle.update(record.seeds, z, record.alpha). */
+  readonly z: number[];
+}
+
+/**
+ * Walks the history like the reference does: every record's seeds are checked against the seed stream
+ * regenerated from the run seed (mismatch -> AhdError 'history'); records with update_applied false are checked
+ * but yield nothing. Returns the strategy state after the last record, so a resumed run continues the stream.
+ */
+export function* replaySteps(history: EsHistory, runSeed: number): Generator<ReplayStep, EsState> {
+  if (history.run_seed !== runSeed) {
+    throw new AhdError(ErrorCode.History, `history was recorded with run seed ${history.run_seed}, not ${runSeed}`);
+  }
+  const strategy = createEsStrategy();
+  let state = strategy.init(runSeed);
+  for (const [index, record] of history.records.entries()) {
+    const asked = strategy.ask(state, record.seeds.length);
+    state = { ...asked.state, updates: state.updates + 1 };
+    const k = asked.seeds.findIndex((s, i) => s !== record.seeds[i]);
+    if (k >= 0) {
+      throw new AhdError(
+        ErrorCode.History,
+        `history records.${index}.seeds[${k}] is ${record.seeds[k]}, but the run's seed stream gives ${asked.seeds[k]}`,
+      );
+    }
+    if (record.update_applied) yield { index, record, z: normalise(record.rewards, record.reward_normalization) };
+  }
+  return state;
+}
+
+export interface ReplayOptions {
+  readonly runSeed: number;
+  /** Names the weights in error messages (a model dir). */
+  readonly source?: string;
+}
+
+export interface ReplayResult {
+  readonly applied: number;
+  readonly skipped: number;
+  /** Fingerprint of the replayed weights. */
+  readonly fingerprint: string;
+  readonly state: EsState;
+}
+
+/**
+ * Replays `history` onto `weights` in place (the base model's weights in `layout`; they are first rounded onto the
+ * ES grid exactly as the live run did). Checks the model identity, the seed stream, and every recorded
+ * weights fingerprint.
+ */
+export function replayHistory(
+  weights: Float32Array,
+  layout: WeightLayout,
+  history: EsHistory,
+  options: ReplayOptions,
+): ReplayResult {
+  const es = new WeightsEs(weights, layout);
+  checkHistoryModel(history, es.identity(), options.source ?? 'the given weights');
+  const steps = replaySteps(history, options.runSeed);
+  let applied = 0;
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) {
+      const skipped = history.records.length - applied;
+      return { applied, skipped, fingerprint: es.fingerprint(), state: step.value };
+    }
+    const { index, record, z } = step.value;
+    es.update(record.seeds, z, record.alpha);
+    applied++;
+    if (record.weights_fingerprint !== undefined && record.weights_fingerprint !== es.fingerprint()) {
+      throw new AhdError(
+        ErrorCode.History,
+        `replay diverged from the live run at records.${index}: weights fingerprint ${es.fingerprint()}, ` +
+          `live run had ${record.weights_fingerprint}`,
+      );
+    }
+  }
+}
