@@ -39,12 +39,7 @@ export async function loadOnnxModel(dir: string, options: OnnxModelOptions = {})
   const pool = await ReplicaPool.start(spec, lifted.weights, replicas);
 
   const es: EsHandle = {
-    update: async (seeds, z, alpha) => {
-      if (seeds.length !== z.length || seeds.length === 0) {
-        throw new AhdError(ErrorCode.Internal, `es.update: ${seeds.length} seeds and ${z.length} z-scores`);
-      }
-      await pool.update(seeds, z.map((zi) => (alpha / seeds.length) * zi));
-    },
+    update: (seeds, z, alpha) => pool.update(seeds, z, alpha),
     fingerprint: async () => {
       const prints = await pool.fingerprints();
       if (new Set(prints).size !== 1) {

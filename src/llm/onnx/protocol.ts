@@ -5,7 +5,7 @@ import type { ReplicaRequest, ReplicaSpec } from './replica.ts';
 export type ToReplica =
   | { readonly type: 'generate'; readonly id: number; readonly request: ReplicaRequest }
   | { readonly type: 'cancel'; readonly id: number }
-  | { readonly type: 'update'; readonly id: number; readonly seeds: readonly number[]; readonly coeffs: readonly number[] }
+  | { readonly type: 'update'; readonly id: number; readonly seeds: readonly number[]; readonly z: readonly number[]; readonly alpha: number }
   | { readonly type: 'fingerprint'; readonly id: number }
   | { readonly type: 'close'; readonly id: number };
 

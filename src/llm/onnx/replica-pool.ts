@@ -97,12 +97,12 @@ export class ReplicaPool {
     });
   }
 
-  /** theta += sum_i coeffs_i eps(seeds_i) on every replica; refused while any replica runs a perturbed request. */
-  async update(seeds: readonly number[], coeffs: readonly number[]): Promise<void> {
+  /** theta += (alpha / N) sum_i z_i eps(seeds_i) on every replica; refused while any runs a perturbed request. */
+  async update(seeds: readonly number[], z: readonly number[], alpha: number): Promise<void> {
     if (this.#replicas.some((r) => r.running?.task.perturbed)) {
       throw new AhdError(ErrorCode.Internal, 'weight update refused: a perturbed generation is in progress');
     }
-    await this.#onEveryReplica((id) => ({ type: 'update', id, seeds, coeffs }));
+    await this.#onEveryReplica((id) => ({ type: 'update', id, seeds, z, alpha }));
   }
 
   /** The weight fingerprint of every replica. */

@@ -36,7 +36,7 @@ function serve(replica: Replica): void {
           break;
         }
         case 'update':
-          replica.update(message.seeds, message.coeffs);
+          replica.update(message.seeds, message.z, message.alpha);
           post({ type: 'done', id, value: null });
           break;
         case 'fingerprint':

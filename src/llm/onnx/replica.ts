@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { AhdError, ErrorCode } from '../../errors.ts';
-import { addCombinedNoise, addNoise } from '../../es/noise.ts';
 import type { WeightLayout } from '../../es/types.ts';
+import { WeightsEs } from '../../es/weights-es.ts';
 import { type ChatTemplate, type TokenizerConfig, createChatTemplate } from '../chat-template.ts';
 import { type TextTokenizer, createTokenizer } from '../tokenizer.ts';
 import type { Generation, GenerateRequest } from '../types.ts';
@@ -13,7 +12,8 @@ import type { CausalLmSignature } from './signature.ts';
 /**
  * One model replica: a session, its own copy of the weights, tokenizer and chat template. It serves one
  * request at a time; a perturbed request adds sigma*eps(seed) to the weights, generates, and subtracts it
- * again, and weight updates are refused while that perturbation is live. Runs inside a replica worker.
+ * again (WeightsEs: exact, so replicas stay bit-identical), and weight updates are refused while that
+ * perturbation is live. Runs inside a replica worker.
  */
 export interface ReplicaSpec {
   readonly name: string;
@@ -33,31 +33,32 @@ export type ReplicaRequest = Omit<GenerateRequest, 'signal'>;
 
 export class Replica {
   readonly #lm: CausalLm;
-  readonly #weights: Float32Array;
-  readonly #layout: WeightLayout;
+  readonly #es: WeightsEs;
   readonly #tokenizer: TextTokenizer;
   readonly #template: ChatTemplate;
   readonly #spec: ReplicaSpec;
-  #perturbed = false;
 
-  private constructor(spec: ReplicaSpec, lm: CausalLm, weights: Float32Array, tokenizer: TextTokenizer, template: ChatTemplate) {
+  private constructor(spec: ReplicaSpec, lm: CausalLm, es: WeightsEs, tokenizer: TextTokenizer, template: ChatTemplate) {
     this.#spec = spec;
     this.#lm = lm;
-    this.#weights = weights;
-    this.#layout = spec.layout;
+    this.#es = es;
     this.#tokenizer = tokenizer;
     this.#template = template;
   }
 
-  /** `weights` becomes this replica's own buffer (the caller hands it over). */
+  /**
+   * `weights` becomes this replica's own buffer (the caller hands it over); it is rounded onto the ES grid
+   * once, identically on every replica.
+   */
   static async create(spec: ReplicaSpec, weights: Float32Array): Promise<Replica> {
     if (weights.length !== spec.layout.totalLength) {
       throw new AhdError(ErrorCode.Internal, `replica weights hold ${weights.length} floats, layout needs ${spec.layout.totalLength}`);
     }
     const tokenizer = createTokenizer(spec.tokenizerJson, spec.tokenizerConfig, spec.name);
     const template = createChatTemplate(spec.tokenizerConfig, spec.name);
+    const es = new WeightsEs(weights, spec.layout);
     const session = await createSession(spec.modelBytes, spec.threads, spec.name);
-    return new Replica(spec, new CausalLm(session, spec.signature, spec.layout, weights), weights, tokenizer, template);
+    return new Replica(spec, new CausalLm(session, spec.signature, spec.layout, weights), es, tokenizer, template);
   }
 
   async generate(request: ReplicaRequest, checkCancelled: () => void = () => {}): Promise<Generation> {
@@ -78,28 +79,21 @@ export class Replica {
   }
 
   async #withPerturbation<T>({ seed, sigma }: { seed: number; sigma: number }, run: () => Promise<T>): Promise<T> {
-    if (this.#perturbed) throw new AhdError(ErrorCode.Internal, 'a perturbation is already active on this replica');
-    if (!Number.isFinite(sigma)) throw new AhdError(ErrorCode.Usage, `perturbation.sigma must be finite, got ${sigma}`);
-    this.#perturbed = true;
-    addNoise(this.#weights, this.#layout, seed, sigma);
+    this.#es.perturb(seed, sigma);
     try {
       return await run();
     } finally {
-      addNoise(this.#weights, this.#layout, seed, -sigma);
-      this.#perturbed = false;
+      this.#es.restore(seed, sigma);
     }
   }
 
-  /** theta += sum_i coeffs_i * eps(seeds_i). */
-  update(seeds: readonly number[], coeffs: readonly number[]): void {
-    if (this.#perturbed) throw new AhdError(ErrorCode.Internal, 'weight update refused: a perturbation is active');
-    addCombinedNoise(this.#weights, this.#layout, seeds, coeffs);
+  /** theta += (alpha / N) * sum_i z_i * eps(seeds_i); refused while a perturbation is active. */
+  update(seeds: readonly number[], z: readonly number[], alpha: number): void {
+    this.#es.update(seeds, z, alpha);
   }
 
-  /** SHA-256 of the weight bytes (hex, first 16 digits). */
   fingerprint(): string {
-    const w = this.#weights;
-    return createHash('sha256').update(new Uint8Array(w.buffer, w.byteOffset, w.byteLength)).digest('hex').slice(0, 16);
+    return this.#es.fingerprint();
   }
 
   release(): Promise<void> {
