@@ -1,4 +1,7 @@
 import { usageError } from '../src/errors.ts';
+import { acoBpp500 } from './aco-bpp500/index.ts';
+import { acoCvrp50 } from './aco-cvrp50/index.ts';
+import { acoTsp50 } from './aco-tsp50/index.ts';
 import { asp15 } from './asp15/index.ts';
 import { kp100 } from './kp100/index.ts';
 import { tsp50 } from './tsp50/index.ts';
@@ -9,7 +12,9 @@ const PROBLEMS: readonly Problem[] = [
   tsp50,
   kp100,
   asp15,
-  // ACO tasks (aco-tsp50, aco-cvrp50, aco-bpp500) register here.
+  acoTsp50,
+  acoCvrp50,
+  acoBpp500,
 ];
 
 export function listProblems(): readonly Problem[] {
