@@ -44,6 +44,8 @@ export interface EsHandle {
   update(seeds: readonly number[], z: readonly number[], alpha: number): Promise<void>;
   /** A cheap fingerprint of the live weights (for tests and history checks). */
   fingerprint(): Promise<string>;
+  /** Size of the weights ES acts on: tensor count and parameters (history.json records them). */
+  readonly size: { readonly tensors: number; readonly params: number };
 }
 
 /** How the scaffold should word prompts for this model. */

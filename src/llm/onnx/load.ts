@@ -39,6 +39,7 @@ export async function loadOnnxModel(dir: string, options: OnnxModelOptions = {})
   const pool = await ReplicaPool.start(spec, lifted.weights, replicas);
 
   const es: EsHandle = {
+    size: { tensors: lifted.layout.tensors.length, params: lifted.layout.totalLength },
     update: (seeds, z, alpha) => pool.update(seeds, z, alpha),
     fingerprint: async () => {
       const prints = await pool.fingerprints();
