@@ -33,10 +33,6 @@ export function buildPrompt(
   operator: OperatorId,
   parents: readonly Individual[],
 ): ChatMessage[] {
-  const expected = OPERATORS[operator].parents;
-  if (parents.length !== expected) {
-    throw new RangeError(`buildPrompt: ${operator} takes ${expected} parent(s), got ${parents.length}`);
-  }
   return PROMPT_STYLES[style]({
     operator,
     problem,

@@ -43,6 +43,8 @@ export interface UpdateEvent {
   readonly rewards: readonly number[];
   readonly sigma: number;
   readonly alpha: number;
+  /** Fingerprint of the live weights after the update (a resume checks its rebuilt weights against it). */
+  readonly fingerprint: string;
 }
 
 export interface SnapshotEvent {

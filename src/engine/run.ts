@@ -1,8 +1,8 @@
 import type { Problem } from '../../problems/types.ts';
 import type { LanguageModel, SamplingOptions } from '../llm/types.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import type { EsSettings } from './es-session.ts';
-import { createEsSession } from './es-session.ts';
+import { createEsStrategy } from '../es/optimizer.ts';
+import { createEsSession, type EsSettings } from './es-session.ts';
 import { EventLog, readEvents } from './events.ts';
 import { ReplayCache } from './replay-cache.ts';
 import { checkResumeConfig, createRunDir, readJson, runPaths, writeJsonAtomic } from './run-dir.ts';
@@ -37,6 +37,8 @@ export interface RunOptions {
   readonly llm: { readonly backend: string; readonly source: string };
   readonly sampling: SamplingOptions;
   readonly evaluator: Evaluator;
+  /** Evaluations the evaluator runs at once (recorded in history.json). */
+  readonly evaluationConcurrency: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: RunProgress) => void;
 }
@@ -94,9 +96,27 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
       log,
       paths,
       totalGenerations,
-      es: options.es && model.es
-        ? createEsSession({ handle: model.es, settings: options.es, seed: deriveSeed(seed, 'es'), cache, log, paths })
-        : undefined,
+      es:
+        options.es && model.es && config.esSettings
+          ? createEsSession({
+              handle: model.es,
+              strategy: createEsStrategy(options.es),
+              runSeed: seed,
+              model: {
+                base_fingerprint: config.esSettings.baseFingerprint,
+                n_tensors: model.es.size.tensors,
+                total_params: model.es.size.params,
+              },
+              concurrency: {
+                engines: model.parallelism,
+                generation: model.parallelism,
+                evaluation: options.evaluationConcurrency,
+              },
+              cache,
+              log,
+              paths,
+            })
+          : undefined,
       signal: options.signal,
       onProgress: options.onProgress,
     });

@@ -1,0 +1,41 @@
+import { getProblem } from '../../problems/index.ts';
+import { existsSync } from 'node:fs';
+import { AhdError, ErrorCode } from '../errors.ts';
+import type { RunConfig } from './run.ts';
+import { lastSnapshot, readJson, runPaths } from './run-dir.ts';
+import { naturalObjective, type RunSummary } from './summary.ts';
+
+/**
+ * The best heuristic of a run as a standalone ES module: `export function <fnName>` plus a default export,
+ * under a comment saying where it came from. Node imports it as is; `ahd eval --heuristic` reads it too.
+ */
+export function exportHeuristic(runDir: string): string {
+  const paths = runPaths(runDir);
+  const config = readJson<RunConfig>(paths.config, 'config.json');
+  const problem = getProblem(config.problem);
+  const snapshot = lastSnapshot(paths);
+  const best = snapshot?.population[0];
+  if (!snapshot || !best) throw new AhdError(ErrorCode.Run, `${runDir}: no population with a valid heuristic yet`);
+  const summary = existsSync(paths.summary) ? readJson<RunSummary>(paths.summary, 'summary.json') : undefined;
+  const test = summary
+    ? Object.entries(summary.best.test).map(([split, mean]) => `${split} ${mean ?? 'no valid instance'}`).join(', ')
+    : 'not evaluated (the run has not finished)';
+  const header = [
+    `ahd heuristic for ${problem.id} (${problem.title}), ${problem.sense === 'max' ? 'maximised' : 'minimised'}`,
+    `train objective: ${naturalObjective(problem, best.objective)}`,
+    `test: ${test}`,
+    `run: ${runDir}, generation ${snapshot.generation} of ${snapshot.total}, candidate ${best.id} (${best.operator})`,
+    `scaffold: ${config.scaffold}${config.es ? ' + ES' : ''}, budget ${config.budget}, seed ${config.seed}`,
+    `model: ${config.llm.model} (${config.llm.backend}: ${config.llm.source})`,
+    `idea: ${best.description.replace(/\s+/g, ' ')}`,
+  ];
+  const comment = `/**\n${header.map((line) => ` * ${line.replaceAll('*/', '* /')}`).join('\n')}\n */\n`;
+  return `${comment}${exportedCode(best.code, problem.fnName)}\nexport default ${problem.fnName};\n`;
+}
+
+/** Marks the top-level `function <fnName>` as exported (or adds an export list when it is declared otherwise). */
+function exportedCode(code: string, fnName: string): string {
+  const declaration = new RegExp(`^(\\s*)((?:async\\s+)?function\\s*\\*?\\s*${fnName}\\s*\\()`, 'm');
+  const body = code.trimEnd();
+  return declaration.test(body) ? body.replace(declaration, '$1export $2') : `${body}\nexport { ${fnName} };`;
+}

@@ -1,0 +1,63 @@
+/** Shared setup for engine tests: temp run dirs, running a scaffold on the doubles, normalised event logs. */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getProblem } from '../../problems/index.ts';
+import { getScaffold } from '../../scaffolds/index.ts';
+import { DEFAULT_ES } from '../../src/es/optimizer.ts';
+import { runSearch, type RunResult } from '../../src/engine/run.ts';
+import type { Evaluator } from '../../src/engine/session.ts';
+import { ScriptedModel, TEST_SAMPLING, nativeEvaluator } from './doubles.ts';
+
+export function tempDir(prefix = 'ahd-engine-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface TestRun {
+  readonly scaffold: 'eoh' | 'sample';
+  readonly budget: number;
+  readonly es?: boolean;
+  readonly seed?: number;
+  readonly dir: string;
+  readonly resume?: boolean;
+  readonly model?: ScriptedModel;
+  readonly evaluator?: Evaluator;
+  readonly signal?: AbortSignal;
+}
+
+export function runTest(run: TestRun): Promise<RunResult> {
+  const model = run.model ?? new ScriptedModel({ es: run.es });
+  return runSearch({
+    problem: getProblem('tsp50'),
+    scaffold: getScaffold(run.scaffold),
+    budget: run.budget,
+    seed: run.seed ?? 2024,
+    es: run.es ? DEFAULT_ES : undefined,
+    dir: run.dir,
+    resume: run.resume ?? false,
+    model,
+    llm: { backend: 'scripted', source: 'tests' },
+    sampling: TEST_SAMPLING,
+    evaluator: run.evaluator ?? nativeEvaluator(),
+    evaluationConcurrency: 1,
+    signal: run.signal,
+  });
+}
+
+/** Reads events.jsonl without timing fields, sorted, so runs can be compared regardless of scheduling. */
+export function normalisedEvents(dir: string, options: { dropStarts?: boolean } = {}): string[] {
+  return readFileSync(join(dir, 'events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter((event) => !(options.dropStarts && event.type === 'start'))
+    .map((event) => JSON.stringify(event, (key, value) => (key === 'at' || key === 'ms' ? undefined : value)))
+    .sort();
+}
+
+export function readEventObjects(dir: string): Array<Record<string, any>> {
+  return readFileSync(join(dir, 'events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
