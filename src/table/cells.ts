@@ -1,0 +1,125 @@
+import { PROBLEM_IDS } from '../../problems/types.ts';
+import type { FinishedRun } from './collect.ts';
+
+/** The split name of the train objective in the table (the test splits keep their own names). */
+export const TRAIN = 'train';
+
+/**
+ * One table cell: a method (scaffold, es) at a budget on one split of a problem. As in the reference, the cell
+ * is the mean over repetitions of each run's best-heuristic mean on that split (natural sign).
+ */
+export interface Cell {
+  readonly problem: string;
+  readonly split: string;
+  readonly budget: number;
+  readonly scaffold: string;
+  readonly es: boolean;
+  /** Run seeds (= repetitions) with a value, ascending, and their values. */
+  readonly seeds: readonly number[];
+  readonly values: readonly number[];
+  /** Runs of the setting whose best heuristic had no valid instance on the split (left out of the mean). */
+  readonly noValid: number;
+  readonly mean: number | null;
+}
+
+/** A test-split comparison of ES against its matched baseline (same problem, split, budget, scaffold). */
+export interface Comparison {
+  readonly problem: string;
+  readonly split: string;
+  readonly budget: number;
+  readonly scaffold: string;
+  readonly baseline: number;
+  readonly es: number;
+  readonly improves: boolean;
+}
+
+type Sense = 'min' | 'max';
+
+/**
+ * Cells of every (problem, split, budget, scaffold, es) the runs cover: the train objective first, then the
+ * test splits in `testSplits(problem)` order (splits a run recorded beyond those follow).
+ */
+export function formCells(runs: readonly FinishedRun[], testSplits: (problem: string) => readonly string[]): Cell[] {
+  const groups = new Map<string, FinishedRun[]>();
+  for (const run of runs) {
+    const key = JSON.stringify([run.problem, run.budget, run.scaffold, run.es]);
+    groups.set(key, [...(groups.get(key) ?? []), run]);
+  }
+  const cells: Cell[] = [];
+  for (const group of groups.values()) {
+    const sorted = [...group].sort((a, b) => a.seed - b.seed);
+    const { problem, budget, scaffold, es } = sorted[0];
+    const recorded = new Set(sorted.flatMap((r) => Object.keys(r.summary.best.test)));
+    const splits = [TRAIN, ...testSplits(problem).filter((s) => recorded.has(s)), ...[...recorded].filter((s) => !testSplits(problem).includes(s))];
+    for (const split of splits) {
+      const seeds: number[] = [];
+      const values: number[] = [];
+      let noValid = 0;
+      for (const run of sorted) {
+        const value = split === TRAIN ? run.summary.best.objective : run.summary.best.test[split];
+        if (typeof value === 'number' && Number.isFinite(value)) {
+          seeds.push(run.seed);
+          values.push(value);
+        } else noValid++;
+      }
+      const mean = values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : null;
+      cells.push({ problem, split, budget, scaffold, es, seeds, values, noValid, mean });
+    }
+  }
+  return cells.sort(compareCells(testSplits));
+}
+
+/** Registry order of problems; ids it does not know go last. */
+const problemRank = (id: string) => {
+  const i = (PROBLEM_IDS as readonly string[]).indexOf(id);
+  return i < 0 ? PROBLEM_IDS.length : i;
+};
+
+/** Table order: problem (registry order), budget, split (train first), scaffold, ES off before on. */
+function compareCells(testSplits: (problem: string) => readonly string[]) {
+  return (a: Cell, b: Cell) =>
+    problemRank(a.problem) - problemRank(b.problem) ||
+    a.problem.localeCompare(b.problem) ||
+    a.budget - b.budget ||
+    splitRank(a, testSplits) - splitRank(b, testSplits) ||
+    a.split.localeCompare(b.split) ||
+    a.scaffold.localeCompare(b.scaffold) ||
+    Number(a.es) - Number(b.es);
+}
+
+function splitRank(cell: Cell, testSplits: (problem: string) => readonly string[]): number {
+  if (cell.split === TRAIN) return -1;
+  const i = testSplits(cell.problem).indexOf(cell.split);
+  return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+}
+
+/** Whether `value` strictly beats `than` in a task's natural sense. */
+export function isBetter(sense: Sense, value: number, than: number): boolean {
+  return sense === 'max' ? value > than : value < than;
+}
+
+/**
+ * ES against its matched baseline on every test split where both cells have a mean. `improves`: strictly better
+ * in the task's sense (lower tour length, higher value). The train objective is not a setting of the count.
+ */
+export function compareEs(cells: readonly Cell[], senseOf: (problem: string) => Sense): Comparison[] {
+  const baselines = new Map<string, Cell>();
+  const key = (c: Cell) => JSON.stringify([c.problem, c.split, c.budget, c.scaffold]);
+  for (const cell of cells) if (!cell.es) baselines.set(key(cell), cell);
+  const comparisons: Comparison[] = [];
+  for (const cell of cells) {
+    const baseline = baselines.get(key(cell));
+    if (!cell.es || cell.split === TRAIN || !baseline || baseline.mean === null || cell.mean === null) continue;
+    const improves = isBetter(senseOf(cell.problem), cell.mean, baseline.mean);
+    comparisons.push({
+      problem: cell.problem,
+      split: cell.split,
+      budget: cell.budget,
+      scaffold: cell.scaffold,
+      baseline: baseline.mean,
+      es: cell.mean,
+      improves,
+    });
+  }
+  return comparisons;
+}

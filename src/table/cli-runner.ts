@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AhdError, ErrorCode } from '../errors.ts';
+import type { SettingRunner } from './run-settings.ts';
+
+const AHD_BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'ahd.js');
+
+/** The `ahd run` arguments of one setting (CLI contract in architecture.md); the run seed is the repetition. */
+export function runArguments(...[setting, dir, resume]: Parameters<SettingRunner>): string[] {
+  return [
+    'run',
+    '--problem', setting.problem,
+    '--scaffold', setting.scaffold,
+    ...(setting.es ? ['--es'] : []),
+    '--budget', String(setting.budget),
+    '--seed', String(setting.rep),
+    '--out', dir,
+    ...(resume ? ['--resume'] : []),
+    '--json',
+  ];
+}
+
+/**
+ * Runs each setting as its own `ahd run --json` process: a run's model, workers and memory go away with it,
+ * and its progress display passes through on stderr. Resolves when the process exits 0 with a JSON summary
+ * as its last stdout line.
+ */
+export const cliRunner: SettingRunner = (setting, dir, resume) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [AHD_BIN, ...runArguments(setting, dir, resume)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.on('error', (error) => reject(new AhdError(ErrorCode.Run, `cannot start ahd run: ${error.message}`)));
+    child.on('close', (status, signal) => {
+      if (status !== 0) {
+        reject(new AhdError(ErrorCode.Run, `ahd run exited with ${signal ? `signal ${signal}` : `status ${status}`}`));
+        return;
+      }
+      const last = stdout.trimEnd().split('\n').at(-1) ?? '';
+      try {
+        JSON.parse(last);
+        resolve();
+      } catch {
+        reject(new AhdError(ErrorCode.Run, 'ahd run printed no JSON summary as its last stdout line'));
+      }
+    });
+  });

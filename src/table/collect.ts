@@ -1,0 +1,70 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunConfig } from '../engine/run.ts';
+import { runPaths } from '../engine/run-dir.ts';
+import type { RunSummary } from '../engine/summary.ts';
+import { usageError } from '../errors.ts';
+import { tryReadJson } from '../report/read-run.ts';
+
+/** A finished run as the table uses it: its setting (rep = run seed) and its summary (natural sign). */
+export interface FinishedRun {
+  readonly dir: string;
+  readonly problem: string;
+  readonly scaffold: string;
+  readonly es: boolean;
+  readonly budget: number;
+  readonly seed: number;
+  readonly summary: RunSummary;
+}
+
+/** How deep below --from run directories are looked for (<from>/runs/<name> is depth 2). */
+const MAX_DEPTH = 3;
+
+/** The finished run in `dir` (config.json and a complete summary.json), or undefined. */
+export function readFinishedRun(dir: string): FinishedRun | undefined {
+  const paths = runPaths(dir);
+  if (!existsSync(paths.config) || !existsSync(paths.summary)) return undefined;
+  const config = tryReadJson<RunConfig>(paths.config);
+  const summary = tryReadJson<RunSummary>(paths.summary);
+  if (!config || !summary || typeof summary.best?.objective !== 'number' || typeof summary.best.test !== 'object') {
+    return undefined;
+  }
+  return {
+    dir,
+    problem: config.problem,
+    scaffold: config.scaffold,
+    es: config.es,
+    budget: config.budget,
+    seed: config.seed,
+    summary,
+  };
+}
+
+/**
+ * Every finished run at or below `root` (run directories are not searched inside). Two runs of the same
+ * setting and seed would make a cell ambiguous: that is a usage error naming both.
+ */
+export function findFinishedRuns(root: string): FinishedRun[] {
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw usageError(`--from: ${root} is not a directory`);
+  const runs: FinishedRun[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (existsSync(runPaths(dir).config)) {
+      const run = readFinishedRun(dir);
+      if (run) runs.push(run);
+      return;
+    }
+    if (depth >= MAX_DEPTH) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) walk(join(dir, entry.name), depth + 1);
+    }
+  };
+  walk(root, 0);
+  const seen = new Map<string, string>();
+  for (const run of runs) {
+    const key = JSON.stringify([run.problem, run.scaffold, run.es, run.budget, run.seed]);
+    const other = seen.get(key);
+    if (other) throw usageError(`--from: ${other} and ${run.dir} are runs of the same setting and seed`);
+    seen.set(key, run.dir);
+  }
+  return runs;
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { runPaths } from '../engine/run-dir.ts';
+import { readFinishedRun } from './collect.ts';
+import { settingName, type Setting } from './settings.ts';
+
+/** Runs one setting into `dir` (continuing an interrupted run there when `resume`); resolves once it finished. */
+export type SettingRunner = (setting: Setting, dir: string, resume: boolean) => Promise<void>;
+
+export interface RunSettingsResult {
+  readonly ran: number;
+  readonly skipped: number;
+  /** Settings whose run failed, with the reason (their cells lack that repetition). */
+  readonly failed: readonly { readonly setting: Setting; readonly dir: string; readonly message: string }[];
+}
+
+/** Where a setting's run lives under the table's output directory. */
+export const settingDir = (out: string, setting: Setting) => join(out, 'runs', settingName(setting));
+
+/**
+ * Runs every setting that has no finished run yet, one after another (each run already uses every core).
+ * A finished run is skipped and an interrupted one resumed, so calling this again continues a killed table.
+ * One failed run does not stop the table: it is reported and the next setting runs.
+ */
+export async function runSettings(
+  settings: readonly Setting[],
+  out: string,
+  runner: SettingRunner,
+  log: (line: string) => void,
+): Promise<RunSettingsResult> {
+  let ran = 0;
+  let skipped = 0;
+  const failed: { setting: Setting; dir: string; message: string }[] = [];
+  for (const [i, setting] of settings.entries()) {
+    const dir = settingDir(out, setting);
+    const tag = `[${i + 1}/${settings.length}] ${settingName(setting)}`;
+    if (readFinishedRun(dir)) {
+      skipped++;
+      log(`${tag}: finished earlier, skipped`);
+      continue;
+    }
+    const resume = existsSync(runPaths(dir).config);
+    log(`${tag}: ${resume ? 'resuming' : 'running'} (seed ${setting.rep})`);
+    const started = Date.now();
+    try {
+      await runner(setting, dir, resume);
+      ran++;
+      log(`${tag}: done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      failed.push({ setting, dir, message });
+      log(`${tag}: failed: ${message}`);
+    }
+  }
+  return { ran, skipped, failed };
+}

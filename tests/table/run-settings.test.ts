@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTable } from '../../src/table/index.ts';
+import { runArguments } from '../../src/table/cli-runner.ts';
+import { settingDir, type SettingRunner } from '../../src/table/run-settings.ts';
+import { enumerateSettings, type Setting } from '../../src/table/settings.ts';
+import { writeFakeRun } from './fake-runs.ts';
+
+let out: string;
+beforeEach(() => {
+  out = mkdtempSync(join(tmpdir(), 'ahd-table-run-'));
+});
+afterEach(() => rmSync(out, { recursive: true, force: true }));
+
+/** A runner that "finishes" a setting by writing a fake summary: train = 10 + rep, test20 = 4 + rep/10. */
+function fakeRunner(calls: { setting: Setting; resume: boolean }[], failOn?: (s: Setting) => boolean): SettingRunner {
+  return async (setting, dir, resume) => {
+    calls.push({ setting, resume });
+    if (failOn?.(setting)) throw new Error('model crashed');
+    const train = 10 + setting.rep - (setting.es ? 1 : 0);
+    writeFakeRun(dir, { ...setting, seed: setting.rep, train, test: { test20: 4 + setting.rep / 10, test50: 6 } });
+  };
+}
+
+describe('ahd table (running settings)', () => {
+  it('enumerates problem x budget x scaffold x es x rep with seed = rep', () => {
+    const settings = enumerateSettings(['tsp50', 'kp100'], [1000, 2000], 3);
+    expect(settings).toHaveLength(2 * 2 * 2 * 2 * 3);
+    expect(settings[0]).toEqual({ problem: 'tsp50', budget: 1000, scaffold: 'eoh', es: false, rep: 0 });
+    expect(settings[3]).toEqual({ problem: 'tsp50', budget: 1000, scaffold: 'eoh', es: true, rep: 0 });
+    expect(runArguments(settings[3], '/tmp/x', true)).toEqual([
+      'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--es', '--budget', '1000', '--seed', '0', '--out', '/tmp/x', '--resume', '--json',
+    ]);
+  });
+
+  it('runs every setting once, skips finished ones, resumes interrupted ones and survives a failed run', async () => {
+    const first: { setting: Setting; resume: boolean }[] = [];
+    const options = { problems: ['tsp50'], budgets: [1000], reps: 2, out, log: () => {} };
+    // One setting was interrupted earlier: its directory holds a config but no summary.
+    const interrupted: Setting = { problem: 'tsp50', budget: 1000, scaffold: 'sample', es: true, rep: 1 };
+    writeFakeRun(settingDir(out, interrupted), { ...interrupted, seed: 1, train: 0, test: {} }, false);
+    const result = await buildTable({
+      ...options,
+      runner: fakeRunner(first, (s) => s.scaffold === 'eoh' && s.es && s.rep === 0),
+    });
+    expect(first).toHaveLength(8);
+    expect(first.filter((c) => c.resume).map((c) => c.setting)).toEqual([interrupted]);
+    expect(result.failed).toHaveLength(1);
+    expect(result.failed[0].message).toBe('model crashed');
+    // ES+EoH has only rep 1; its train cell is 10 + 1 - 1.
+    const esEoh = result.cells.find((c) => c.scaffold === 'eoh' && c.es && c.split === 'train');
+    expect(esEoh?.seeds).toEqual([1]);
+    expect(esEoh?.mean).toBe(10);
+
+    const second: { setting: Setting; resume: boolean }[] = [];
+    const again = await buildTable({ ...options, runner: fakeRunner(second) });
+    expect(second.map((c) => c.setting)).toEqual([{ problem: 'tsp50', budget: 1000, scaffold: 'eoh', es: true, rep: 0 }]);
+    expect(again.failed).toEqual([]);
+    expect(again.cells.find((c) => c.scaffold === 'eoh' && c.es && c.split === 'train')?.mean).toBe(9.5);
+    // train is not counted; test20 ties (no improvement), test50 ties: 0 of 4.
+    expect(again.count).toMatchObject({ improved: 0, settings: 4 });
+  });
+});
