@@ -1,0 +1,105 @@
+/**
+ * onnx backend speed: time to first token and decode tokens/s, weights built in (initializers) vs lifted to
+ * inputs, in this thread and through 1 and 2 replica workers (2 requests at once for aggregate throughput).
+ *
+ *   node --import tsx benchmarks/llm-onnx.ts [--model DIR] [--tokens N] [--threads T]
+ */
+import { parseArgs } from 'node:util';
+import type { WeightLayout } from '../src/es/types.ts';
+import { createChatTemplate } from '../src/llm/chat-template.ts';
+import { CausalLm } from '../src/llm/onnx/causal-lm.ts';
+import { decode } from '../src/llm/onnx/generate.ts';
+import { loadOnnxModel, readModelDir } from '../src/llm/onnx/index.ts';
+import { liftWeights } from '../src/llm/onnx/lift-weights.ts';
+import { createSession } from '../src/llm/onnx/ort.ts';
+import { createTokenizer } from '../src/llm/tokenizer.ts';
+import type { ChatMessage, SamplingOptions } from '../src/llm/types.ts';
+
+const { values } = parseArgs({
+  options: {
+    model: { type: 'string', default: new URL('../tests/fixtures/tiny-lm', import.meta.url).pathname },
+    tokens: { type: 'string', default: '64' },
+    threads: { type: 'string', default: '1' },
+    reps: { type: 'string', default: '3' },
+  },
+});
+const dir = values.model!;
+const maxNewTokens = Number(values.tokens);
+const threads = Number(values.threads);
+const reps = Number(values.reps);
+
+// Short, so that it fits the 128-position test fixture too.
+const MESSAGES: ChatMessage[] = [{ role: 'user', content: 'Write selectNextNode for TSP.' }];
+// No stop tokens below: every run decodes exactly maxNewTokens, so runs are comparable.
+const sampling = (n: number): SamplingOptions => ({ temperature: 1, topP: 1, topK: 0, maxNewTokens: n, stop: [] });
+
+interface Row {
+  readonly setup: string;
+  readonly ttftMs: number;
+  readonly tokensPerSecond: number;
+  /** Replicas only: tokens/s over 2 concurrent requests per replica. */
+  readonly aggregate?: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function inThread(setup: string, lifted: boolean): Promise<Row> {
+  const model = readModelDir(dir);
+  const tokenizer = createTokenizer(model.tokenizerJson, model.tokenizerConfig, dir);
+  const promptIds = tokenizer.encode(createChatTemplate(model.tokenizerConfig, dir)(MESSAGES));
+  const noWeights: WeightLayout = { tensors: [], totalLength: 0 };
+  const { modelBytes, layout, weights } = lifted
+    ? liftWeights(model.modelBytes, model.dir)
+    : { modelBytes: model.modelBytes, layout: noWeights, weights: new Float32Array(0) };
+  const lm = new CausalLm(await createSession(modelBytes, threads, dir), model.signature, layout, weights);
+  const run = async (n: number) => {
+    const started = performance.now();
+    const input = { promptIds, sampling: sampling(n), seed: 1, stopTokenIds: [], maxPositions: model.maxPositions, checkCancelled: () => {} };
+    const out = await decode(lm.startSequence(), tokenizer, input);
+    return { ms: performance.now() - started, tokens: out.completionTokens };
+  };
+  await run(4); // warm-up
+  const ttft = median(await sequential(() => run(1).then((r) => r.ms)));
+  const full = await sequential(() => run(maxNewTokens));
+  await lm.release();
+  const rate = median(full.map((r) => (r.tokens - 1) / ((r.ms - ttft) / 1000)));
+  return { setup, ttftMs: ttft, tokensPerSecond: rate };
+}
+
+async function replicas(count: number): Promise<Row> {
+  const model = await loadOnnxModel(dir, { replicas: count, threadsPerReplica: threads });
+  const request = (n: number, seed: number) => ({ messages: MESSAGES, sampling: sampling(n), seed });
+  await Promise.all(Array.from({ length: count }, (_, i) => model.generate(request(4, i))));
+  const ttft = median(await sequential(() => model.generate(request(1, 0)).then((g) => g.ms)));
+  const single = await sequential(() => model.generate(request(maxNewTokens, 0)));
+  const rate = median(single.map((g) => (g.completionTokens - 1) / ((g.ms - ttft) / 1000)));
+  const started = performance.now();
+  const batch = await Promise.all(Array.from({ length: 2 * count }, (_, i) => model.generate(request(maxNewTokens, i))));
+  const aggregate = batch.reduce((a, g) => a + g.completionTokens, 0) / ((performance.now() - started) / 1000);
+  await model.close();
+  return { setup: `lifted, ${count} replica worker${count > 1 ? 's' : ''}`, ttftMs: ttft, tokensPerSecond: rate, aggregate };
+}
+
+async function sequential<T>(fn: () => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < reps; i++) out.push(await fn());
+  return out;
+}
+
+const info = readModelDir(dir);
+const params = liftWeights(info.modelBytes, info.dir).layout.totalLength;
+console.log(`model ${info.name} (${dir}): ${(params / 1e6).toFixed(2)} M float weights; ${maxNewTokens} new tokens, ${threads} thread(s) per session, median of ${reps}`);
+const rows = [
+  await inThread('built-in initializers, main thread', false),
+  await inThread('lifted to inputs, main thread', true),
+  await replicas(1),
+  await replicas(2),
+];
+console.table(
+  rows.map((r) => ({
+    setup: r.setup,
+    'first token ms': Number(r.ttftMs.toFixed(1)),
+    'decode tok/s (1 request)': Number(r.tokensPerSecond.toFixed(0)),
+    'aggregate tok/s (2 per replica)': r.aggregate === undefined ? '-' : Number(r.aggregate.toFixed(0)),
+  })),
+);
