@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { negativeObjectiveRewards } from '../../src/es/rewards.ts';
+import type { EvalRequest } from '../../src/sandbox/types.ts';
+import { ScriptedModel, nativeEvaluator } from './doubles.ts';
+import { readEventObjects, runTest, tempDir } from './helpers.ts';
+
+/** The order in which the model answered and the evaluator was called: 'p' perturbed answer, 'g' plain, 'e' eval. */
+function tracing(es: boolean) {
+  const trace: string[] = [];
+  const model = new ScriptedModel({ es });
+  const generate = model.generate.bind(model);
+  model.generate = async (request) => {
+    const generation = await generate(request);
+    trace.push(request.perturbation ? 'p' : 'g');
+    return generation;
+  };
+  const inner = nativeEvaluator();
+  const evaluator = {
+    evaluate: (request: EvalRequest, signal?: AbortSignal) => {
+      trace.push('e');
+      return inner.evaluate(request, signal);
+    },
+  };
+  return { trace, model, evaluator };
+}
+
+/** Maximal runs of perturbed answers in the trace. */
+const perturbedBlocks = (trace: string[]) => trace.join('').match(/p+/g)?.length ?? 0;
+
+describe('EoH+ES wiring', () => {
+  it('perturbs only m1/m2 directions, one update per call, sigma shared within a generation', async () => {
+    const dir = tempDir();
+    const { trace, model, evaluator } = tracing(true);
+    await runTest({ scaffold: 'eoh', budget: 80, es: true, dir, model, evaluator });
+    const events = readEventObjects(dir);
+    const generations = events.filter((e) => e.type === 'generation');
+    for (const g of generations) expect(g.perturbation !== undefined).toBe(g.operator === 'm1' || g.operator === 'm2');
+
+    const updates = events.filter((e) => e.type === 'update');
+    expect(updates.map((u) => [u.generation, u.operator])).toEqual([
+      [0, 'm1'],
+      [0, 'm2'],
+      [1, 'm1'],
+      [1, 'm2'],
+    ]);
+    // Cosine over T = 2 generations: sigma0 then 0; the last generation still updates.
+    expect(updates.map((u) => u.sigma)).toEqual([1e-3, 1e-3, 0, 0]);
+    expect(model.es?.updates).toBe(4);
+    for (const u of updates) expect(u.seeds.length).toBe(10);
+
+    // Each direction has its own seed and the candidate's perturbation is that seed at the update's sigma.
+    const m1 = generations.filter((g) => g.operator === 'm1' && g.attempt === 0).slice(0, 10);
+    expect(m1.map((g) => g.perturbation.seed)).toEqual(updates[0].seeds);
+    expect(new Set(updates.flatMap((u) => u.seeds)).size).toBe(40);
+
+    // No evaluation between the perturbed answers of one operator call.
+    expect(perturbedBlocks(trace)).toBe(4);
+
+    const history = JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8'));
+    expect(history.records.map((r: { update_index: number }) => r.update_index)).toEqual([0, 1, 2, 3]);
+    expect(history.records[3].rewards).toEqual(updates[3].rewards);
+    expect(history.records[3].weights_fingerprint).toBe(await model.es?.fingerprint());
+  });
+
+  it('improvement rewards: a child that beats its parent earns P - C, an invalid one at most 1 below', async () => {
+    const dir = tempDir();
+    await runTest({ scaffold: 'eoh', budget: 40, es: true, dir });
+    const events = readEventObjects(dir);
+    const outcome = new Map(events.filter((e) => e.type === 'outcome').map((e) => [e.index, e.outcome]));
+    const update = events.find((e) => e.type === 'update' && e.operator === 'm1');
+    const directions = events.filter((e) => e.type === 'generation' && e.operator === 'm1' && e.attempt === 0);
+    const parentObjective = new Map(
+      events.filter((e) => e.type === 'outcome' && e.outcome.status === 'ok').map((e) => [e.index, e.outcome.objective]),
+    );
+    directions.forEach((d, i) => {
+      const child = outcome.get(d.index);
+      const parent = parentObjective.get(d.parents[0]) as number;
+      if (child.status === 'ok' && child.objective <= parent) expect(update.rewards[i]).toBeCloseTo(parent - child.objective, 12);
+      if (child.status !== 'ok') expect(update.rewards[i]).toBeGreaterThanOrEqual(-1);
+    });
+  });
+
+  it('plain EoH perturbs nothing and never updates', async () => {
+    const dir = tempDir();
+    await runTest({ scaffold: 'eoh', budget: 40, dir });
+    const events = readEventObjects(dir);
+    expect(events.some((e) => e.type === 'update' || e.perturbation)).toBe(false);
+  });
+});
+
+describe('Sample+ES wiring', () => {
+  it('perturbs every batch of 20, one update per batch with negative-objective rewards', async () => {
+    const dir = tempDir();
+    const { trace, model, evaluator } = tracing(true);
+    await runTest({ scaffold: 'sample', budget: 60, es: true, dir, model, evaluator });
+    const events = readEventObjects(dir);
+    const updates = events.filter((e) => e.type === 'update');
+    expect(updates.map((u) => u.generation)).toEqual([0, 1, 2]);
+    const sigmas = updates.map((u) => u.sigma);
+    [1e-3, 5e-4, 0].forEach((sigma, b) => expect(sigmas[b]).toBeCloseTo(sigma, 15));
+    expect(updates.every((u) => u.operator === 'i1' && u.seeds.length === 20)).toBe(true);
+    expect(events.filter((e) => e.type === 'generation').every((g) => g.perturbation)).toBe(true);
+    expect(perturbedBlocks(trace)).toBe(3);
+    expect(model.es?.updates).toBe(3);
+
+    const outcome = new Map(events.filter((e) => e.type === 'outcome').map((e) => [e.index, e.outcome]));
+    const objectives = Array.from({ length: 20 }, (_, i) => {
+      const o = outcome.get(20 + i);
+      return o.status === 'ok' ? o.objective : Infinity;
+    });
+    expect(updates[1].rewards).toEqual(negativeObjectiveRewards(objectives));
+  });
+});

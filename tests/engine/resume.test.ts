@@ -1,0 +1,92 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ScriptedModel, nativeEvaluator } from './doubles.ts';
+import { normalisedEvents, readEventObjects, runTest, tempDir } from './helpers.ts';
+
+/** Runs uninterrupted in one dir; in another, aborts after `calls` model answers and resumes on a fresh model. */
+async function interruptAndResume(run: { scaffold: 'eoh' | 'sample'; budget: number; es?: boolean; calls: number }) {
+  const whole = tempDir();
+  const reference = await runTest({ ...run, dir: whole });
+
+  const dir = tempDir();
+  const controller = new AbortController();
+  const interrupted = new ScriptedModel({ es: run.es, abortAfter: { calls: run.calls, controller } });
+  await expect(runTest({ ...run, dir, model: interrupted, signal: controller.signal })).rejects.toThrow(/interrupted/);
+  const before = readEventObjects(dir).filter((e) => e.type === 'outcome').length;
+  const updatesBefore = readEventObjects(dir).filter((e) => e.type === 'update').length;
+
+  const evaluator = nativeEvaluator();
+  const fresh = new ScriptedModel({ es: run.es });
+  const resumed = await runTest({ ...run, dir, resume: true, model: fresh, evaluator });
+  return { whole, dir, reference, resumed, before, updatesBefore, evaluator, fresh };
+}
+
+describe('resume', () => {
+  it('EoH: an interrupted run resumes to the state of an uninterrupted one, repeating no evaluation', async () => {
+    const { whole, dir, reference, resumed, before, evaluator, fresh } = await interruptAndResume({
+      scaffold: 'eoh',
+      budget: 40,
+      calls: 25,
+    });
+    expect(before).toBeGreaterThan(0);
+    expect(resumed.population).toEqual(reference.population);
+    expect(resumed.progress.samples).toBe(reference.progress.samples);
+    expect(resumed.replayed).toBe(before);
+    // Only candidates without a recorded outcome were evaluated again.
+    expect(evaluator.calls.length).toBeLessThanOrEqual(reference.progress.samples - before);
+    const outcomes = readEventObjects(dir).filter((e) => e.type === 'outcome');
+    expect(new Set(outcomes.map((e) => e.index)).size).toBe(outcomes.length);
+    // The fresh model was asked only for answers the log did not have.
+    const logged = readEventObjects(whole).filter((e) => e.type === 'generation').length;
+    expect(fresh.requests.length).toBeLessThan(logged);
+    expect(normalisedEvents(dir, { dropStarts: true })).toEqual(normalisedEvents(whole, { dropStarts: true }));
+    for (const name of readdirSync(join(whole, 'population'))) {
+      expect(readFileSync(join(dir, 'population', name), 'utf8')).toBe(readFileSync(join(whole, 'population', name), 'utf8'));
+    }
+  });
+
+  it('EoH+ES: weights are rebuilt by re-applying logged updates and end identical', async () => {
+    const { whole, dir, reference, resumed, fresh, updatesBefore } = await interruptAndResume({
+      scaffold: 'eoh',
+      budget: 40,
+      es: true,
+      calls: 45,
+    });
+    expect(updatesBefore).toBe(1); // interrupted during m2, after m1's update
+    expect(resumed.population).toEqual(reference.population);
+    expect(fresh.es?.updates).toBe(2);
+    expect(readFileSync(join(dir, 'history.json'), 'utf8')).toBe(readFileSync(join(whole, 'history.json'), 'utf8'));
+    expect(normalisedEvents(dir, { dropStarts: true })).toEqual(normalisedEvents(whole, { dropStarts: true }));
+  });
+
+  it('Sample+ES resumes mid-batch', async () => {
+    const { whole, dir, reference, resumed } = await interruptAndResume({ scaffold: 'sample', budget: 60, es: true, calls: 30 });
+    expect(resumed.population).toEqual(reference.population);
+    expect(normalisedEvents(dir, { dropStarts: true })).toEqual(normalisedEvents(whole, { dropStarts: true }));
+  });
+
+  it('resuming a finished run replays it without asking the model', async () => {
+    const dir = tempDir();
+    const first = await runTest({ scaffold: 'sample', budget: 20, dir });
+    const model = new ScriptedModel();
+    const again = await runTest({ scaffold: 'sample', budget: 20, dir, resume: true, model });
+    expect(model.requests.length).toBe(0);
+    expect(again.population).toEqual(first.population);
+  });
+
+  it('a config mismatch is a one-line error naming the field', async () => {
+    const dir = tempDir();
+    await runTest({ scaffold: 'sample', budget: 20, dir });
+    await expect(runTest({ scaffold: 'sample', budget: 40, dir, resume: true })).rejects.toThrow(
+      /^cannot resume .*: budget was 20, this run asks 40$/,
+    );
+    await expect(runTest({ scaffold: 'eoh', budget: 20, dir, resume: true })).rejects.toThrow(/scaffold was "sample"/);
+  });
+
+  it('a resume with no run there says so', async () => {
+    await expect(runTest({ scaffold: 'sample', budget: 20, dir: join(tempDir(), 'none'), resume: true })).rejects.toThrow(
+      /no config\.json/,
+    );
+  });
+});
