@@ -41,8 +41,11 @@ for (let low = 0; low < 2 * LAYERS; low++) {
   signedScale[low] = (low & LAYERS ? -1 : 1) * edges[layer] * TWO_M24;
 }
 
-/** Largest |eps| the generator can return (tail from 32-bit uniforms: R + ln(2^32)/R); used to bound perturbations. */
-export const NOISE_MAX_ABS = R + (32 * Math.LN2) / R;
+/**
+ * An upper bound on |eps|: the tail's uniforms are >= 2^-33, so eps <= R + 33 ln 2 / R (~10.08), plus one float32
+ * rounding. Used to bound perturbations.
+ */
+export const NOISE_MAX_ABS = (R + (33 * Math.LN2) / R) * (1 + 2 ** -23);
 
 function mix32(x: number): number {
   x ^= x >>> 16;

@@ -12,13 +12,15 @@ export interface ParentChild {
 /**
  * EoH+ES "improvement" with a floor: r = P - C for a valid child with C <= W; otherwise (invalid, or worse than
  * W, the worst finite objective of the population before this batch) C is replaced by min(W, P + 1), so such a
- * child scores max(P - W, -1). A non-finite parent objective carries no signal: reward 0.
+ * child scores max(P - W, -1). Without a finite W (no valid member) the floor is P + 1 and valid children are
+ * not compared with it. A non-finite parent objective carries no signal: reward 0.
  */
 export function improvementRewards(pairs: readonly ParentChild[], worst: number): number[] {
+  const hasWorst = Number.isFinite(worst);
   return pairs.map(({ parent, child }) => {
     if (!Number.isFinite(parent)) return 0;
-    if (Number.isFinite(child) && child <= worst) return parent - child;
-    return parent - Math.min(worst, parent + 1);
+    if (Number.isFinite(child) && (!hasWorst || child <= worst)) return parent - child;
+    return parent - (hasWorst ? Math.min(worst, parent + 1) : parent + 1);
   });
 }
 

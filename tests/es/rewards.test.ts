@@ -14,6 +14,12 @@ describe('improvementRewards (EoH+ES)', () => {
     expect(improvementRewards([{ parent: 10, child: 10.5 }], 10.5)).toEqual([-0.5]); // C == W counts as valid
   });
 
+  it('falls back to the P + 1 floor without a finite worst objective', () => {
+    for (const worst of [-Infinity, Infinity, NaN]) {
+      expect(improvementRewards([{ parent: 10, child: 12 }, { parent: 10, child: Infinity }], worst)).toEqual([-2, -1]);
+    }
+  });
+
   it('gives 0 when the parent has no finite objective', () => {
     expect(improvementRewards([{ parent: Infinity, child: 3 }], 13)).toEqual([0]);
   });
