@@ -1,0 +1,78 @@
+import type { GenerationSeries, UpdateSeries } from './series.ts';
+
+/** One line chart as the page script (page.js) draws it. */
+export interface ChartSpec {
+  readonly id: string;
+  readonly title: string;
+  readonly xLabel: string;
+  readonly yLabel: string;
+  /** Label of a right-hand axis for datasets with axis 'y2'. */
+  readonly y2Label?: string;
+  /** Fixed y-axis range (shares in percent); otherwise the axis fits the data. */
+  readonly yRange?: readonly [number, number];
+  readonly labels: readonly (number | string)[];
+  readonly datasets: readonly {
+    readonly label: string;
+    readonly data: readonly (number | null)[];
+    readonly color: string;
+    readonly axis?: 'y' | 'y2';
+    readonly dashed?: boolean;
+  }[];
+}
+
+const COLORS = { best: '#1f6feb', mean: '#d29922', candidates: '#8957e5', valid: '#2da44e', sigma: '#cf222e', spread: '#6e7781' };
+
+/**
+ * The charts of a report: objective and valid share per generation (`step`: "generation", or "batch" for
+ * Sample), sigma and rewards per ES update.
+ */
+export function chartSpecs(generations: GenerationSeries, updates: UpdateSeries, objectiveName: string, step: string): ChartSpec[] {
+  const charts: ChartSpec[] = [];
+  if (generations.generation.length > 0) {
+    charts.push({
+      id: 'chart-objective',
+      title: `Objective per ${step}`,
+      xLabel: step,
+      yLabel: objectiveName,
+      labels: generations.generation,
+      datasets: [
+        { label: 'best (population)', data: generations.best, color: COLORS.best },
+        { label: 'mean (population)', data: generations.populationMean, color: COLORS.mean },
+        { label: `mean (valid candidates of the ${step})`, data: generations.candidateMean, color: COLORS.candidates, dashed: true },
+      ],
+    });
+    charts.push({
+      id: 'chart-valid',
+      title: `Valid candidates per ${step}`,
+      xLabel: step,
+      yLabel: 'valid share (%)',
+      yRange: [0, 100],
+      labels: generations.generation,
+      datasets: [{ label: 'valid share', data: generations.validShare, color: COLORS.valid }],
+    });
+  }
+  if (updates.update.length > 0) {
+    charts.push({
+      id: 'chart-sigma',
+      title: 'ES noise scale per update',
+      xLabel: 'update',
+      yLabel: 'sigma',
+      labels: updates.update,
+      datasets: [{ label: 'sigma', data: updates.sigma, color: COLORS.sigma }],
+    });
+    charts.push({
+      id: 'chart-reward',
+      title: 'ES rewards per update (before normalisation)',
+      xLabel: 'update',
+      yLabel: 'reward',
+      y2Label: 'reward spread (std)',
+      labels: updates.update,
+      datasets: [
+        { label: 'mean reward', data: updates.rewardMean, color: COLORS.mean },
+        { label: 'best reward', data: updates.rewardBest, color: COLORS.best },
+        { label: 'spread (std, right axis)', data: updates.rewardStd, color: COLORS.spread, axis: 'y2', dashed: true },
+      ],
+    });
+  }
+  return charts;
+}

@@ -1,0 +1,49 @@
+import { dirname, join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { writeFileAtomic } from '../engine/run-dir.ts';
+import { usageError } from '../errors.ts';
+import { chartSpecs } from './charts.ts';
+import { renderHtml, type ReportPage } from './html.ts';
+import { readRun, type RunData } from './read-run.ts';
+import { generationSeries, updateSeries } from './series.ts';
+import { bestIndividual, summaryRows } from './summary-rows.ts';
+
+export { readRun, type RunData } from './read-run.ts';
+
+/** The report page of a run (data only), as `renderHtml` draws it. */
+export function reportPage(run: RunData, generatedAt = new Date().toISOString()): ReportPage {
+  const { config, problem } = run;
+  const natural = (objective: number) => (problem.sense === 'max' ? -objective : objective);
+  const objectiveName = problem.sense === 'max' ? 'objective (higher is better)' : 'objective (lower is better)';
+  const best = bestIndividual(run);
+  const last = run.snapshots.at(-1);
+  const notes: string[] = [];
+  if (!run.summary) notes.push('This run has not finished: the figures cover what it logged so far.');
+  if (config.es && run.updatesFrom === 'events.jsonl') notes.push('history.json is missing or unreadable: ES figures come from events.jsonl.');
+  return {
+    title: `ahd report: ${problem.id}, ${config.scaffold}${config.es ? ' + ES' : ''}, budget ${config.budget}, seed ${config.seed}`,
+    notes,
+    summary: summaryRows(run),
+    charts: chartSpecs(generationSeries(problem, run.snapshots, run.events), updateSeries(run.updates), objectiveName, stepName(config.scaffold)),
+    best: best && last ? { individual: best, objective: natural(best.objective), generation: last.generation } : undefined,
+    generatedAt,
+  };
+}
+
+/** What one snapshot of the scaffold stands for: an EoH generation, a Sample batch. */
+const stepName = (scaffold: string) => (scaffold === 'sample' ? 'batch' : 'generation');
+
+/** Default report file of a run directory. */
+export const defaultReportPath = (runDir: string) => join(runDir, 'report.html');
+
+/**
+ * `ahd report`: reads `runDir` (read-only) and writes one self-contained HTML file to `out`
+ * (default <run-dir>/report.html). Returns the path written.
+ */
+export function writeReport(runDir: string, out = defaultReportPath(runDir)): string {
+  const html = renderHtml(reportPage(readRun(runDir)));
+  const parent = dirname(out);
+  if (!existsSync(parent) || !statSync(parent).isDirectory()) throw usageError(`--out: directory ${parent} does not exist`);
+  writeFileAtomic(out, html);
+  return out;
+}

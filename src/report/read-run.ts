@@ -1,0 +1,140 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { getProblem } from '../../problems/index.ts';
+import type { Problem } from '../../problems/types.ts';
+import type { LoggedEvent, UpdateEvent } from '../engine/events.ts';
+import { runPaths, type Snapshot } from '../engine/run-dir.ts';
+import type { RunConfig } from '../engine/run.ts';
+import type { RunSummary } from '../engine/summary.ts';
+import { readHistory } from '../es/history.ts';
+import { usageError } from '../errors.ts';
+
+/** One ES update as the report shows it (from history.json, or from the event log when there is no history). */
+export interface UpdateRecord {
+  readonly update: number;
+  readonly generation: number;
+  readonly operator: string;
+  readonly sigma: number;
+  readonly alpha: number;
+  readonly rewards: readonly number[];
+}
+
+/** Everything a report reads from a run directory. Nothing here writes to the directory. */
+export interface RunData {
+  readonly dir: string;
+  readonly config: RunConfig;
+  readonly problem: Problem;
+  readonly events: readonly LoggedEvent[];
+  /** Event-log lines that could not be read (a last line cut short by a kill, typically). */
+  readonly unreadableLines: number;
+  /** Population snapshots, by ascending generation. */
+  readonly snapshots: readonly Snapshot[];
+  readonly updates: readonly UpdateRecord[];
+  readonly updatesFrom: 'history.json' | 'events.jsonl' | 'none';
+  /** Present once the run finished (summary.json). */
+  readonly summary?: RunSummary;
+}
+
+/**
+ * Reads a run directory for a report, read-only and tolerant: a live or killed run may have a last event line
+ * cut short, no summary yet, and (without --es) no history.json. A missing directory or config is a usage error.
+ */
+export function readRun(dir: string): RunData {
+  const paths = runPaths(dir);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw usageError(`${dir}: no such run directory`);
+  const config = readJsonFile<RunConfig>(paths.config, `${dir} is not a run directory (no config.json)`);
+  if (typeof config.problem !== 'string' || typeof config.scaffold !== 'string') {
+    throw usageError(`${paths.config}: not an ahd run config (no problem/scaffold)`);
+  }
+  const problem = getProblem(config.problem);
+  const { events, unreadableLines } = existsSync(paths.events)
+    ? parseEventLog(readFileSync(paths.events, 'utf8'))
+    : { events: [], unreadableLines: 0 };
+  const { updates, updatesFrom } = readUpdates(paths.history, events);
+  return {
+    dir,
+    config,
+    problem,
+    events,
+    unreadableLines,
+    snapshots: readSnapshots(paths.population),
+    updates,
+    updatesFrom,
+    summary: existsSync(paths.summary) ? tryReadJson<RunSummary>(paths.summary) : undefined,
+  };
+}
+
+/**
+ * Parses events.jsonl text without touching the file (the engine's reader repairs the log, which a report
+ * must not do to a run that may still be writing it). Unreadable lines are counted and left out.
+ */
+export function parseEventLog(text: string): { events: LoggedEvent[]; unreadableLines: number } {
+  const events: LoggedEvent[] = [];
+  let unreadableLines = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const event = JSON.parse(line) as LoggedEvent;
+      if (event && typeof event === 'object' && typeof event.type === 'string') events.push(event);
+      else unreadableLines++;
+    } catch {
+      unreadableLines++;
+    }
+  }
+  return { events, unreadableLines };
+}
+
+function readSnapshots(dir: string): Snapshot[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => /^gen-\d+\.json$/.test(name))
+    .map((name) => tryReadJson<Snapshot>(join(dir, name)))
+    .filter((s): s is Snapshot => s !== undefined && Number.isInteger(s.generation) && Array.isArray(s.population))
+    .sort((a, b) => a.generation - b.generation);
+}
+
+/** ES updates: history.json is the record; the event log stands in when it is missing or unreadable. */
+function readUpdates(historyPath: string, events: readonly LoggedEvent[]): Pick<RunData, 'updates' | 'updatesFrom'> {
+  if (existsSync(historyPath)) {
+    try {
+      const updates = readHistory(historyPath).records.map((r) => ({
+        update: r.update_index,
+        generation: r.generation,
+        operator: r.operator,
+        sigma: r.sigma,
+        alpha: r.alpha,
+        rewards: r.rewards,
+      }));
+      return { updates, updatesFrom: 'history.json' };
+    } catch {
+      // fall through to the event log
+    }
+  }
+  const logged = events.filter((e): e is UpdateEvent & { at: string } => e.type === 'update');
+  if (logged.length === 0) return { updates: [], updatesFrom: 'none' };
+  const updates = logged.map((e) => ({
+    update: e.update,
+    generation: e.generation,
+    operator: e.operator,
+    sigma: e.sigma,
+    alpha: e.alpha,
+    rewards: e.rewards,
+  }));
+  return { updates, updatesFrom: 'events.jsonl' };
+}
+
+function readJsonFile<T>(path: string, missing: string): T {
+  if (!existsSync(path)) throw usageError(missing);
+  const value = tryReadJson<T>(path);
+  if (value === undefined || value === null || typeof value !== 'object') throw usageError(`${path}: not valid JSON`);
+  return value;
+}
+
+/** A JSON file's content, or undefined when it is missing or unreadable. */
+export function tryReadJson<T>(path: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}

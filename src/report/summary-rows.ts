@@ -1,0 +1,71 @@
+import type { Individual } from '../engine/types.ts';
+import type { RunData } from './read-run.ts';
+import { countOutcomes, validObjectives } from './series.ts';
+
+/** The run's headline figures as label/value rows (plain text; the page escapes them). */
+export interface SummaryRow {
+  readonly label: string;
+  readonly value: string;
+}
+
+/** Test-split means of the best heuristic: summary.json, else the log's end event; undefined before the run ends. */
+export function testResults(run: RunData): Readonly<Record<string, number | null>> | undefined {
+  if (run.summary?.best?.test) return run.summary.best.test;
+  const end = [...run.events].reverse().find((e) => e.type === 'end');
+  return end?.type === 'end' ? end.test : undefined;
+}
+
+/** The best heuristic of the newest population (the run's answer so far). */
+export function bestIndividual(run: RunData): Individual | undefined {
+  return run.snapshots.at(-1)?.population[0];
+}
+
+export function summaryRows(run: RunData): SummaryRow[] {
+  const { config, problem, summary } = run;
+  const natural = (objective: number) => (problem.sense === 'max' ? -objective : objective);
+  const samples = summary?.samples ?? countOutcomes(run.events);
+  const valid = summary?.valid ?? validObjectives(run.events).size;
+  const best = bestIndividual(run);
+  const bestObjective = summary?.best?.objective ?? (best ? natural(best.objective) : undefined);
+  const test = testResults(run);
+  const times = run.events.map((e) => e.at).filter((at) => typeof at === 'string');
+  const rows: SummaryRow[] = [
+    { label: 'problem', value: `${problem.id}: ${problem.title} (${problem.sense === 'max' ? 'maximised' : 'minimised'})` },
+    { label: 'scaffold', value: config.scaffold },
+    { label: 'es', value: config.es ? `on${config.esSettings ? ` (${settingsText(config.esSettings)})` : ''}` : 'off' },
+    { label: 'budget', value: String(config.budget) },
+    { label: 'seed', value: String(config.seed) },
+    { label: 'model', value: `${config.llm?.model ?? '?'} (${config.llm?.backend ?? '?'}: ${config.llm?.source ?? '?'}, ${config.llm?.promptStyle ?? '?'} prompts)` },
+    { label: 'sampling', value: config.sampling ? settingsText(config.sampling) : '-' },
+    { label: 'status', value: summary ? `finished in ${formatSeconds(summary.seconds)}` : 'not finished (no summary.json)' },
+    { label: 'samples', value: String(samples) },
+    { label: 'valid', value: samples > 0 ? `${valid} (${((100 * valid) / samples).toFixed(1)}%)` : '0' },
+    { label: 'best train objective', value: bestObjective === undefined ? 'no valid heuristic yet' : String(bestObjective) },
+    {
+      label: 'test (best heuristic)',
+      value: test
+        ? Object.entries(test).map(([split, mean]) => `${split}: ${mean ?? 'no valid instance'}`).join(', ') || '-'
+        : 'not evaluated (the run has not finished)',
+    },
+  ];
+  if (config.es) rows.push({ label: 'ES updates', value: `${run.updates.length} (from ${run.updatesFrom})` });
+  if (times.length > 0) rows.push({ label: 'logged', value: `${times[0]} to ${times.at(-1)}` });
+  if (run.unreadableLines > 0) {
+    rows.push({ label: 'event log', value: `${run.unreadableLines} unreadable line(s) left out (a run killed mid-write?)` });
+  }
+  return rows;
+}
+
+/** `{a: 1, b: [2, 3]}` -> `a 1, b 2,3`: compact text for settings objects of any shape. */
+function settingsText(settings: object): string {
+  return Object.entries(settings)
+    .map(([key, value]) => `${key} ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .join(', ');
+}
+
+function formatSeconds(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  if (seconds < 120) return `${seconds.toFixed(1)} s`;
+  const minutes = seconds / 60;
+  return minutes < 120 ? `${minutes.toFixed(1)} min` : `${(minutes / 60).toFixed(2)} h`;
+}

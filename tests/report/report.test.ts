@@ -1,0 +1,185 @@
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AhdError } from '../../src/errors.ts';
+import { readRun, reportPage, writeReport } from '../../src/report/index.ts';
+import { escapeHtml } from '../../src/report/html.ts';
+import { makeRunDir } from './make-run-dir.ts';
+
+const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'run-dir');
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function temp(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ahd-report-'));
+  temps.push(dir);
+  return dir;
+}
+
+/** A private copy of the fixture run, to damage. */
+function fixtureCopy(): string {
+  const dir = join(temp(), 'run');
+  cpSync(FIXTURE, dir, { recursive: true });
+  return dir;
+}
+
+const row = (page: ReturnType<typeof reportPage>, label: string) => page.summary.find((r) => r.label === label)?.value;
+const chart = (page: ReturnType<typeof reportPage>, id: string) => page.charts.find((c) => c.id === id);
+
+describe('ahd report (fixture: EoH + ES on tsp50, 3 generations)', () => {
+  const run = readRun(FIXTURE);
+  const page = reportPage(run);
+
+  it('plots best and mean objective and valid share per generation, sigma and rewards per update', () => {
+    expect(page.charts.map((c) => c.id)).toEqual(['chart-objective', 'chart-valid', 'chart-sigma', 'chart-reward']);
+    const objective = chart(page, 'chart-objective')!;
+    expect(objective.labels).toEqual([0, 1, 2, 3]);
+    const best = objective.datasets[0].data as number[];
+    const snapshots = run.snapshots;
+    expect(best).toEqual(snapshots.map((s) => s.population[0].objective)); // tsp50 is minimised: natural = stored
+    for (let g = 1; g < best.length; g++) expect(best[g]).toBeLessThanOrEqual(best[g - 1]);
+    const mean = objective.datasets[1].data as number[];
+    const last = snapshots.at(-1)!.population.map((p) => p.objective);
+    expect(mean.at(-1)).toBeCloseTo(last.reduce((a, b) => a + b, 0) / last.length, 12);
+    const valid = chart(page, 'chart-valid')!.datasets[0].data;
+    expect(valid[0]).toBeCloseTo((100 * snapshots[0].valid) / snapshots[0].samples, 12);
+    expect(valid[2]).toBeCloseTo((100 * (snapshots[2].valid - snapshots[1].valid)) / (snapshots[2].samples - snapshots[1].samples), 12);
+
+    const history = JSON.parse(readFileSync(join(FIXTURE, 'history.json'), 'utf8')).records;
+    expect(run.updatesFrom).toBe('history.json');
+    expect(chart(page, 'chart-sigma')!.datasets[0].data).toEqual(history.map((r: { sigma: number }) => r.sigma));
+    const rewards: number[] = history[0].rewards;
+    const reward = chart(page, 'chart-reward')!;
+    expect(reward.datasets[0].data[0]).toBeCloseTo(rewards.reduce((a, b) => a + b, 0) / rewards.length, 12);
+    expect(reward.datasets[1].data[0]).toBe(Math.max(...rewards));
+  });
+
+  it('summarises the run and shows the best heuristic', () => {
+    const summary = JSON.parse(readFileSync(join(FIXTURE, 'summary.json'), 'utf8'));
+    expect(row(page, 'problem')).toMatch(/^tsp50: .*\(minimised\)$/);
+    expect(row(page, 'es')).toMatch(/^on \(/);
+    expect(row(page, 'budget')).toBe('120');
+    expect(row(page, 'seed')).toBe('7');
+    expect(row(page, 'model')).toMatch(/^scripted /);
+    expect(row(page, 'samples')).toBe(String(summary.samples));
+    expect(row(page, 'best train objective')).toBe(String(summary.best.objective));
+    expect(row(page, 'test (best heuristic)')).toBe(`test20: ${summary.best.test.test20}, test50: ${summary.best.test.test50}`);
+    expect(row(page, 'ES updates')).toBe('6 (from history.json)');
+    expect(page.best?.individual.code).toBe(run.snapshots.at(-1)!.population[0].code);
+  });
+
+  it('writes one self-contained HTML file with Chart.js inlined and the code escaped', () => {
+    const out = join(temp(), 'report.html');
+    expect(writeReport(FIXTURE, out)).toBe(out);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('Chart.js v4.6.1');
+    expect(html).not.toMatch(/<script[^>]+src=|<link\b|sourceMappingURL/);
+    expect(html).toContain(escapeHtml(page.best!.individual.code));
+    expect(html).toContain('score &lt; bestScore');
+  });
+});
+
+describe('ahd report on damaged, unfinished and plain runs', () => {
+  it('leaves out a last event line cut short by a kill, without repairing the log', () => {
+    const dir = fixtureCopy();
+    appendFileSync(join(dir, 'events.jsonl'), '{"type":"outcome","index":131,"outc');
+    const size = statSync(join(dir, 'events.jsonl')).size;
+    const out = writeReport(dir);
+    expect(out).toBe(join(dir, 'report.html'));
+    const page = reportPage(readRun(dir));
+    expect(row(page, 'event log')).toMatch(/^1 unreadable line/);
+    expect(statSync(join(dir, 'events.jsonl')).size).toBe(size);
+  });
+
+  it('reports an unfinished run from what it logged', () => {
+    const dir = fixtureCopy();
+    rmSync(join(dir, 'summary.json'));
+    const lines = readFileSync(join(dir, 'events.jsonl'), 'utf8').split('\n').filter((l) => l && !l.includes('"type":"end"'));
+    writeFileSync(join(dir, 'events.jsonl'), `${lines.join('\n')}\n`);
+    const page = reportPage(readRun(dir));
+    expect(row(page, 'status')).toMatch(/not finished/);
+    expect(row(page, 'test (best heuristic)')).toMatch(/not evaluated/);
+    expect(row(page, 'best train objective')).toBe(String(readRun(FIXTURE).summary!.best.objective));
+    expect(page.notes[0]).toMatch(/has not finished/);
+  });
+
+  it('takes ES updates from the event log when history.json is missing', () => {
+    const dir = fixtureCopy();
+    rmSync(join(dir, 'history.json'));
+    const run = readRun(dir);
+    expect(run.updatesFrom).toBe('events.jsonl');
+    expect(run.updates).toEqual(readRun(FIXTURE).updates);
+  });
+
+  it('escapes heuristic code and descriptions that look like markup', () => {
+    const dir = fixtureCopy();
+    const file = join(dir, 'population', 'gen-003.json');
+    const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+    snapshot.population[0].code = 'function selectNextNode() { return "</script><b>x</b>"; }';
+    snapshot.population[0].description = '<img src=x onerror=alert(1)>';
+    writeFileSync(file, JSON.stringify(snapshot));
+    const html = readFileSync(writeReport(dir), 'utf8');
+    expect(html).toContain('return &quot;&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;&quot;;');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<img');
+  });
+
+  it('plots a plain Sample run (no history.json) per batch, without ES charts', async () => {
+    const dir = join(temp(), 'sample');
+    await makeRunDir(dir, { scaffold: 'sample', budget: 60, seed: 3 });
+    const page = reportPage(readRun(dir));
+    expect(page.charts.map((c) => c.id)).toEqual(['chart-objective', 'chart-valid']);
+    expect(page.charts[0].labels).toEqual([1, 2, 3]);
+    expect(page.charts[0].xLabel).toBe('batch');
+    expect(row(page, 'es')).toBe('off');
+    expect(row(page, 'ES updates')).toBeUndefined();
+  });
+
+  it('refuses a missing or invalid run directory with a one-line usage error', () => {
+    const empty = temp();
+    const broken = temp();
+    writeFileSync(join(broken, 'config.json'), '{"problem": "tsp50",');
+    for (const [dir, message] of [
+      [join(empty, 'nope'), /no such run directory/],
+      [empty, /is not a run directory \(no config\.json\)/],
+      [broken, /config\.json: not valid JSON/],
+    ] as const) {
+      const error = (() => {
+        try {
+          writeReport(dir);
+        } catch (e) {
+          return e;
+        }
+      })() as AhdError;
+      expect(error).toBeInstanceOf(AhdError);
+      expect(error.code).toBe('usage');
+      expect(error.message).toMatch(message);
+      expect(error.message).not.toContain('\n');
+    }
+  });
+});
+
+describe('the fixture run directory', () => {
+  /** File names, and the keys of every JSON document / event type: the shape of a run directory. */
+  function shape(dir: string) {
+    const events = readFileSync(join(dir, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const keysByType: Record<string, string[]> = {};
+    for (const e of events) keysByType[e.type] = [...new Set([...(keysByType[e.type] ?? []), ...Object.keys(e)])].sort();
+    const json = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
+    return {
+      files: readdirSync(dir).filter((f) => f !== 'report.html').sort(),
+      snapshots: readdirSync(join(dir, 'population')).sort(),
+      config: Object.keys(json('config.json')).sort(),
+      summary: Object.keys(json('summary.json')).sort(),
+      history: Object.keys(json('history.json').records[0]).sort(),
+      events: keysByType,
+    };
+  }
+
+  it('has the format the engine writes now (regenerate: see tests/report/make-run-dir.ts)', async () => {
+    const fresh = join(temp(), 'fresh');
+    await makeRunDir(fresh);
+    expect(shape(FIXTURE)).toEqual(shape(fresh));
+  });
+});
