@@ -32,6 +32,7 @@ export function fixtureCopy(): string {
 
 interface Tensor {
   name: string;
+  dims: number[];
   rawData: Uint8Array;
   dataLocation: number;
   externalData: { key: string; value: string }[];
@@ -39,12 +40,16 @@ interface Tensor {
 
 /** Rewrites a model dir so every initializer's data lives in `weights.bin` (ONNX external data convention). */
 export function moveWeightsToExternalData(dir: string): void {
-  const path = join(dir, 'model.onnx');
-  const model = ModelProto.decode(readFileSync(path)) as unknown as { graph: { initializer: Tensor[] } };
+  editGraph(dir, (graph) => {
+    writeFileSync(join(dir, 'weights.bin'), externalise(graph.initializer));
+  });
+}
+
+function externalise(initializers: Tensor[]): Buffer {
   const chunks: Buffer[] = [];
   let offset = 3; // a small unaligned start exercises offsets
   chunks.push(Buffer.alloc(offset));
-  for (const t of model.graph.initializer) {
+  for (const t of initializers) {
     t.externalData = [
       { key: 'location', value: 'weights.bin' },
       { key: 'offset', value: String(offset) },
@@ -55,13 +60,12 @@ export function moveWeightsToExternalData(dir: string): void {
     offset += t.rawData.length;
     t.rawData = new Uint8Array(0);
   }
-  writeFileSync(join(dir, 'weights.bin'), Buffer.concat(chunks));
-  writeFileSync(path, ModelProto.encode(model as unknown as protobuf.Message).finish());
+  return Buffer.concat(chunks);
 }
 
 /** A valid ONNX model that is not a causal LM: y = Identity(x). */
 export function identityModelBytes(): Uint8Array {
-  const value = (name: string) => ({ name, type: { tensorType: { elemType: 1, shape: { dim: [{ dimValue: 2 }] } } } });
+  const value = (name: string) => valueInfo(name, 1, [2]);
   const model = ModelProto.create({
     irVersion: 7,
     opsetImport: [{ domain: '', version: 14 }],
@@ -69,3 +73,18 @@ export function identityModelBytes(): Uint8Array {
   });
   return ModelProto.encode(model).finish();
 }
+
+type GraphEdit = (graph: { initializer: Tensor[]; input: object[] }) => void;
+
+/** Decodes a model dir's model.onnx, lets `edit` change its graph, and writes it back. */
+export function editGraph(dir: string, edit: GraphEdit): void {
+  const path = join(dir, 'model.onnx');
+  const model = ModelProto.decode(readFileSync(path)) as unknown as { graph: Parameters<GraphEdit>[0] };
+  edit(model.graph);
+  writeFileSync(path, ModelProto.encode(model as unknown as protobuf.Message).finish());
+}
+
+export const valueInfo = (name: string, elemType: number, dims: readonly number[]) => ({
+  name,
+  type: { tensorType: { elemType, shape: { dim: dims.map((d) => ({ dimValue: d })) } } },
+});

@@ -7,7 +7,7 @@ import { readModelDir, readModelWeights, writeModelDir } from '../../src/llm/onn
 import { liftWeights } from '../../src/llm/onnx/lift-weights.ts';
 import { GraphField, describeValues, graphOf, readFields } from '../../src/llm/onnx/onnx-proto.ts';
 import { createSession } from '../../src/llm/onnx/ort.ts';
-import { FIXTURE, fixtureCopy, moveWeightsToExternalData } from './onnx-helpers.ts';
+import { FIXTURE, editGraph, fixtureCopy, moveWeightsToExternalData, valueInfo } from './onnx-helpers.ts';
 
 const TOKENS = [272, 274, 198, 256, 68, 268, 84, 77];
 const NO_WEIGHTS: WeightLayout = { tensors: [], totalLength: 0 };
@@ -79,6 +79,23 @@ describe('weight lifting', () => {
     moveWeightsToExternalData(dir);
     expect(readFileSync(join(dir, 'model.onnx')).length).toBeLessThan(40_000);
     expect(sameBits(readModelWeights(dir).weights, readModelWeights(FIXTURE).weights)).toBe(true);
+  });
+
+  test('initializers also declared as inputs (older IRs) are lifted without duplicate inputs', async () => {
+    const dir = fixtureCopy();
+    editGraph(dir, (graph) => graph.input.push(...graph.initializer.map((t) => valueInfo(t.name, 1, t.dims.map(Number)))));
+    const model = readModelDir(dir);
+    const lifted = liftWeights(model.modelBytes, model.dir);
+    const inputs = describeValues(readFields(graphOf(lifted.modelBytes)), GraphField.input).map((v) => v.name);
+    expect(new Set(inputs).size).toBe(inputs.length);
+    const [original, relifted] = await Promise.all([liftedLogits(FIXTURE), liftedLogits(dir)]);
+    expect(relifted).toEqual(original);
+  });
+
+  test('an input that is neither a token input, a cache nor a weight is refused', () => {
+    const dir = fixtureCopy();
+    editGraph(dir, (graph) => graph.input.push(valueInfo('token_type_ids', 7, [1, 1])));
+    expect(() => readModelDir(dir)).toThrow(/not a causal LM: unsupported input 'token_type_ids'/);
   });
 
   test('a missing external data file is a model error', () => {

@@ -13,6 +13,7 @@ import {
   readFields,
   replaceGraph,
   toNumber,
+  valueInfoName,
 } from './onnx-proto.ts';
 
 /**
@@ -70,7 +71,7 @@ export function liftWeights(modelBytes: Uint8Array, modelDir: string): LiftedMod
 
   const lifted = new Set(found.map((f) => f.fieldIndex));
   const declared = new Set(
-    graphFields.filter((f) => f.field === GraphField.input).map((f) => inputName(f.body!)),
+    graphFields.filter((f) => f.field === GraphField.input).map((f) => valueInfoName(f.body!)),
   );
   const parts = graphFields.filter((_, i) => !lifted.has(i)).map((f) => f.raw);
   // Older IRs list initializers among the inputs too; those declarations are kept as they are.
@@ -114,11 +115,6 @@ export function embedWeights(modelBytes: Uint8Array, weights: Float32Array): { m
 
 const externalLocation = (tensor: DecodedTensor): string | undefined =>
   tensor.dataLocation === DataLocation.EXTERNAL ? tensor.externalData.find((e) => e.key === 'location')?.value : undefined;
-
-function inputName(body: Uint8Array): string {
-  const field = readFields(body).find((f) => f.field === 1);
-  return field?.body ? Buffer.from(field.body).toString('utf8') : '';
-}
 
 function copyTensorData(tensor: DecodedTensor, slot: TensorSlot, weights: Float32Array, modelDir: string): void {
   const target = new Uint8Array(weights.buffer, slot.offset * 4, slot.length * 4);

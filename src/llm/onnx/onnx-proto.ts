@@ -97,6 +97,18 @@ export function describeValues(graphFields: readonly WireField[], field: number)
     });
 }
 
+const TENSOR_NAME = 8;
+const VALUE_INFO_NAME = 1;
+
+/** The string in field `field` of a message, read without decoding the rest (e.g. a tensor's data). */
+function stringField(body: Uint8Array, field: number): string {
+  const found = readFields(body).find((f) => f.field === field);
+  return found?.body ? Buffer.from(found.body).toString('utf8') : '';
+}
+
+export const initializerName = (body: Uint8Array) => stringField(body, TENSOR_NAME);
+export const valueInfoName = (body: Uint8Array) => stringField(body, VALUE_INFO_NAME);
+
 /** A float32 graph input declaration with fixed dims. */
 export function floatInput(name: string, dims: readonly number[]): Uint8Array {
   const message = ValueInfoProto.create({

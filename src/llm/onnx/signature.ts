@@ -1,5 +1,5 @@
 import { AhdError, ErrorCode } from '../../errors.ts';
-import { DataType, GraphField, type ValueDesc, describeValues, graphOf, readFields } from './onnx-proto.ts';
+import { DataType, GraphField, type ValueDesc, describeValues, graphOf, initializerName, readFields } from './onnx-proto.ts';
 
 /**
  * The I/O convention of a causal LM export (Hugging Face layout): inputs input_ids, attention_mask and
@@ -29,10 +29,12 @@ const PAST = /^past_key_values\.(\d+)\.(key|value)$/;
 export function causalLmSignature(modelBytes: Uint8Array, config: Record<string, unknown>, path: string): CausalLmSignature {
   let inputs: ValueDesc[];
   let outputs: ValueDesc[];
+  let initializers: Set<string>;
   try {
     const graph = readFields(graphOf(modelBytes));
     inputs = describeValues(graph, GraphField.input);
     outputs = describeValues(graph, GraphField.output);
+    initializers = new Set(graph.filter((f) => f.field === GraphField.initializer).map((f) => initializerName(f.body!)));
   } catch (error) {
     throw new AhdError(ErrorCode.Model, `${path} is not a valid ONNX model (${(error as Error).message})`, { cause: error });
   }
@@ -57,8 +59,8 @@ export function causalLmSignature(modelBytes: Uint8Array, config: Record<string,
     }
   }
   if (pasts.some((p) => p.elemType !== DataType.FLOAT)) throw notCausalLm('only a float32 KV cache is supported');
-  // Any other input is a float weight the model already takes as an input (lifted); anything else is unknown.
-  const unknown = inputs.find((i) => !TOKEN_INPUTS.has(i.name) && !PAST.test(i.name) && i.elemType !== DataType.FLOAT);
+  // Other inputs may only be weights that also have an initializer (older IRs declare initializers as inputs).
+  const unknown = inputs.find((i) => !TOKEN_INPUTS.has(i.name) && !PAST.test(i.name) && !initializers.has(i.name));
   if (unknown) throw notCausalLm(`unsupported input '${unknown.name}'`);
 
   const { kvHeads, headDim } = cacheShape(pasts[0], config);
