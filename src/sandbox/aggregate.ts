@@ -89,7 +89,8 @@ export function roundTo5(x: number): number {
   return Number(x.toFixed(5));
 }
 
-function oneLine(text: string): string {
+/** Collapses whitespace and caps the length: reasons and messages are shown on one line. */
+export function oneLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }

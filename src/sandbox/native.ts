@@ -78,7 +78,8 @@ function toRaw(output: unknown): Float64Array {
 }
 
 const cache = new Map<string, Instance[]>();
-function loadCached(problem: Problem, split: string, dataDir?: string): Instance[] {
+/** A split's instances, loaded once per thread (the sandbox workers share this cache). */
+export function loadCached(problem: Problem, split: string, dataDir?: string): Instance[] {
   const key = `${problem.id}\u0000${split}\u0000${dataDir ?? ''}`;
   let instances = cache.get(key);
   if (!instances) {

@@ -1,0 +1,22 @@
+import { createHash } from 'node:crypto';
+import { transformSync } from 'esbuild';
+import type { EvalRequest } from './types.ts';
+
+/**
+ * Code with comments removed and whitespace collapsed, so candidates that differ only in layout share one
+ * evaluation. esbuild reprints the parsed program (a regex-based stripper would mangle strings, templates and
+ * regex literals that contain comment markers). Code that does not parse is kept as is, trimmed.
+ */
+export function normaliseCode(code: string): string {
+  try {
+    return transformSync(code, { loader: 'js', minifyWhitespace: true, legalComments: 'none', logLevel: 'silent' }).code.trim();
+  } catch {
+    return code.trim();
+  }
+}
+
+/** The result-cache key of a request: everything that can change its outcome (limits included), hashed. */
+export function evaluationKey(request: EvalRequest, timeoutMs: number, memoryLimitMb: number): string {
+  const parts = [request.problem, request.split, request.seed, timeoutMs, memoryLimitMb, request.dataDir ?? '', normaliseCode(request.code)];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}

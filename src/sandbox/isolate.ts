@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import ivm from 'isolated-vm';
+import type { Instance, Problem, ScoreContext, SplitSpec } from '../../problems/types.ts';
+import { aggregate, oneLine, scoreInstance, type InstanceResult } from './aggregate.ts';
+import type { Outcome } from './types.ts';
+
+/**
+ * Evaluates one candidate on one split inside a fresh isolated-vm isolate (a new isolate per evaluation, so a
+ * candidate that poisons builtins or exhausts memory cannot affect the next one). Runs in a sandbox worker thread.
+ *
+ * Order inside the isolate: seeded Math.random, the problem's harness, the bridge (captures `solve` and the
+ * builtins it needs), then the candidate. Per instance the bridge calls the harness and returns the raw output
+ * as a Float64Array (or a reason string); the trusted scorer runs here, outside the isolate.
+ *
+ * The time limit covers candidate time only (loading and every harness call inside the isolate), not the trusted
+ * scorer: an ACO solver's cost is not the candidate's fault.
+ */
+export interface IsolateJob {
+  readonly problem: Problem;
+  readonly spec: SplitSpec;
+  readonly instances: readonly PreparedInstance[];
+  readonly code: string;
+  readonly seed: number;
+  readonly timeoutMs: number;
+  readonly memoryLimitMb: number;
+}
+
+/** An instance with its input serialised once per worker (copied into each isolate without re-serialising). */
+export interface PreparedInstance {
+  readonly instance: Instance;
+  readonly input: ivm.ExternalCopy<unknown>;
+}
+
+export function prepareInstances(instances: readonly Instance[]): PreparedInstance[] {
+  return instances.map((instance) => ({ instance, input: new ivm.ExternalCopy(instance.input) }));
+}
+
+/** Longest raw output the bridge copies out (a 2048 x 2048 matrix). */
+const MAX_RAW_LENGTH = 2048 * 2048;
+const MAX_MESSAGE_LENGTH = 1000;
+/** Trusted setup (PRNG, harness, bridge) gets its own generous limit: a slow harness load is not a candidate's. */
+const SETUP_TIMEOUT_MS = 10_000;
+
+const BRIDGE_SOURCE = readFileSync(new URL('bridge.js', import.meta.url), 'utf8');
+// The same Alea generator createRng (src/engine/rng.ts) uses, so isolate and native runs draw the same stream.
+const ALEA_SOURCE = readFileSync(createRequire(import.meta.url).resolve('seedrandom/lib/alea.js'), 'utf8');
+
+const TIMED_OUT = 'Script execution timed out.';
+const OUT_OF_TIME = Symbol('out of time');
+
+export function evaluateInIsolate(job: IsolateJob): Outcome {
+  const start = performance.now();
+  const elapsed = () => performance.now() - start;
+  const isolate = new ivm.Isolate({ memoryLimit: job.memoryLimitMb });
+  let spent = 0; // candidate time so far
+  // Runs a call into candidate code with the rest of the budget; the time it took counts against it.
+  const timed = <T>(call: (timeout: number) => T): T | typeof OUT_OF_TIME => {
+    const remaining = job.timeoutMs - spent;
+    if (remaining < 1) return OUT_OF_TIME;
+    const before = performance.now();
+    try {
+      return call(Math.ceil(remaining));
+    } finally {
+      spent += performance.now() - before;
+    }
+  };
+
+  try {
+    const context = isolate.createContextSync();
+    const [load, run] = setUp(isolate, context, job);
+    const loaded = timed((timeout) => load.applySync(undefined, [job.code], { timeout }) as string);
+    if (loaded === OUT_OF_TIME) return { status: 'timeout', ms: elapsed() };
+    if (loaded !== '') return { status: 'invalid', reason: oneLine(loaded), ms: elapsed() };
+
+    const policy = job.problem.invalidPolicy(job.spec.mode);
+    const results: InstanceResult[] = [];
+    for (let index = 0; index < job.instances.length; index++) {
+      const { instance, input } = job.instances[index];
+      const ctx: ScoreContext = { mode: job.spec.mode, split: job.spec.name, index, size: job.spec.size };
+      const args = [input.copyInto(), new ivm.ExternalCopy(ctx).copyInto({ release: true })];
+      const output = timed((timeout) => run.applySync(undefined, args, { timeout, result: { copy: true } }) as unknown);
+      if (output === OUT_OF_TIME) return { status: 'timeout', ms: elapsed() };
+      const result = toInstanceResult(job.problem, output, instance, ctx);
+      results.push(result);
+      if (!result.ok && policy === 'candidate') break;
+    }
+    return aggregate(results, job.instances.length, policy, elapsed());
+  } catch (error) {
+    return classifyFailure(error, isolate, elapsed());
+  } finally {
+    if (!isolate.isDisposed) isolate.dispose();
+  }
+}
+
+/** Seeds Math.random, removes what a heuristic never needs, loads the harness and returns the bridge's functions. */
+function setUp(isolate: ivm.Isolate, context: ivm.Context, job: IsolateJob): [ivm.Reference, ivm.Reference] {
+  const runTrusted = (source: string, filename: string) =>
+    isolate.compileScriptSync(source, { filename }).runSync(context, { timeout: SETUP_TIMEOUT_MS });
+  runTrusted(ALEA_SOURCE, 'alea.js');
+  // WebAssembly memory is allocated outside the isolate's heap accounting.
+  runTrusted(
+    `Math.random = alea(${JSON.stringify(String(job.seed))}); delete globalThis.alea; delete globalThis.WebAssembly;`,
+    'setup.js',
+  );
+  runTrusted(job.problem.harnessSource, `${job.problem.id}/harness.js`);
+  const make = isolate
+    .compileScriptSync(BRIDGE_SOURCE, { filename: 'bridge.js' })
+    .runSync(context, { timeout: SETUP_TIMEOUT_MS, reference: true }) as ivm.Reference;
+  const pair = make.applySync(undefined, [context.global.getSync('solve', { reference: true }).derefInto(), job.problem.fnName, MAX_RAW_LENGTH, MAX_MESSAGE_LENGTH], {
+    timeout: SETUP_TIMEOUT_MS,
+    result: { reference: true },
+  }) as ivm.Reference;
+  return [pair.getSync(0, { reference: true }), pair.getSync(1, { reference: true })];
+}
+
+/** The bridge answers a Float64Array (scored here) or a string (why the instance is invalid); anything else is a bug. */
+function toInstanceResult(problem: Problem, output: unknown, instance: Instance, ctx: ScoreContext): InstanceResult {
+  if (output instanceof Float64Array) return scoreInstance(problem, output, instance, ctx);
+  if (typeof output === 'string') return { ok: false, reason: oneLine(output) };
+  return { ok: false, reason: `sandbox bridge returned ${typeof output}` };
+}
+
+/** Exceptions that escape the bridge come from isolated-vm itself: the time limit, the memory limit, or a fault. */
+function classifyFailure(error: unknown, isolate: ivm.Isolate, ms: number): Outcome {
+  const message = error instanceof Error ? error.message : String(error);
+  if (isolate.isDisposed || /memory limit/i.test(message)) return { status: 'oom', ms };
+  if (message === TIMED_OUT) return { status: 'timeout', ms };
+  return { status: 'error', message: oneLine(message), ms };
+}

@@ -1,0 +1,116 @@
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Piscina } from 'piscina';
+import { getProblem } from '../../problems/index.ts';
+import { AhdError, ErrorCode, usageError } from '../errors.ts';
+import { oneLine } from './aggregate.ts';
+import { evaluationKey } from './code-key.ts';
+import { DEFAULT_MEMORY_LIMIT_MB, timeLimitMs, watchdogMs } from './limits.ts';
+import { SharedResults } from './shared-results.ts';
+import type { EvalRequest, Outcome } from './types.ts';
+import type { WorkerReply, WorkerTask } from './worker.ts';
+
+export interface SandboxPoolOptions {
+  /** Worker threads (each evaluates one candidate at a time). Default: all cores. */
+  readonly threads?: number;
+  /** Heap limit of each candidate's isolate, MB. Default: DEFAULT_MEMORY_LIMIT_MB. */
+  readonly memoryLimitMb?: number;
+}
+
+/**
+ * Evaluates candidates in isolated-vm isolates on a piscina pool of worker threads. Identical requests (same
+ * normalised code, problem, split, seed and limits) are evaluated once. Never rejects because of a candidate:
+ * every candidate failure is an Outcome; a crashed worker is an 'error' outcome and piscina replaces the thread.
+ * Rejects only for caller mistakes (usage errors), unreadable instance data, cancellation, or a closed pool.
+ */
+export class SandboxPool {
+  readonly threads: number;
+  readonly memoryLimitMb: number;
+  readonly #piscina: Piscina<WorkerTask, WorkerReply>;
+  readonly #results = new SharedResults<Outcome>();
+  #closed = false;
+
+  constructor(options: SandboxPoolOptions = {}) {
+    const threads = options.threads ?? availableParallelism();
+    const memoryLimitMb = options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
+    if (!Number.isInteger(threads) || threads < 1) throw usageError(`sandbox threads must be a positive integer, got ${threads}`);
+    if (!Number.isInteger(memoryLimitMb) || memoryLimitMb < 8) {
+      throw usageError(`sandbox memoryLimitMb must be an integer of at least 8, got ${memoryLimitMb}`);
+    }
+    this.threads = threads;
+    this.memoryLimitMb = memoryLimitMb;
+    // Workers stay up (min = max): each caches its instance sets, and a fresh thread costs ~1 s of module loading.
+    this.#piscina = new Piscina<WorkerTask, WorkerReply>({
+      filename: new URL('./worker-entry.mjs', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+    });
+  }
+
+  /** Evaluates one candidate on one split. Cancelling `signal` rejects with its reason. */
+  evaluate(request: EvalRequest, signal?: AbortSignal): Promise<Outcome> {
+    if (this.#closed) return Promise.reject(new AhdError(ErrorCode.Sandbox, 'the sandbox pool is closed'));
+    let task: WorkerTask;
+    try {
+      task = this.#task(request);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const key = evaluationKey(request, task.timeoutMs, task.memoryLimitMb);
+    // A crashed worker's 'error' is not the candidate's: do not remember it, so a retry evaluates again.
+    return this.#results.share(key, (shared) => this.#run(task, shared), signal, (outcome) => outcome.status !== 'error');
+  }
+
+  /** Evaluates many requests concurrently (outcomes in request order); `onOutcome` reports each as it lands. */
+  evaluateMany(
+    requests: readonly EvalRequest[],
+    signal?: AbortSignal,
+    onOutcome?: (outcome: Outcome, index: number) => void,
+  ): Promise<Outcome[]> {
+    return Promise.all(
+      requests.map(async (request, index) => {
+        const outcome = await this.evaluate(request, signal);
+        onOutcome?.(outcome, index);
+        return outcome;
+      }),
+    );
+  }
+
+  /** Stops the workers; evaluations still running end as 'error' outcomes. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#piscina.destroy();
+  }
+
+  /** Validates a request at the edge (unknown problem/split are usage errors) and resolves its limits. */
+  #task(request: EvalRequest): WorkerTask {
+    const problem = getProblem(request.problem);
+    if (!problem.splits.some((s) => s.name === request.split)) {
+      throw usageError(`unknown split "${request.split}" for ${problem.id} (known: ${problem.splits.map((s) => s.name).join(', ')})`);
+    }
+    if (typeof request.code !== 'string') throw usageError('request.code must be a string');
+    if (!Number.isSafeInteger(request.seed)) throw usageError(`request.seed must be an integer, got ${request.seed}`);
+    if (request.timeoutMs !== undefined && !(Number.isFinite(request.timeoutMs) && request.timeoutMs > 0)) {
+      throw usageError(`request.timeoutMs must be a positive number, got ${request.timeoutMs}`);
+    }
+    const timeoutMs = timeLimitMs(problem, request.split, request.timeoutMs);
+    return { request, timeoutMs, memoryLimitMb: this.memoryLimitMb };
+  }
+
+  async #run(task: WorkerTask, signal: AbortSignal): Promise<Outcome> {
+    const watchdog = AbortSignal.timeout(watchdogMs(task.timeoutMs));
+    const start = performance.now();
+    let reply: WorkerReply;
+    try {
+      reply = await this.#piscina.run(task, { signal: AbortSignal.any([signal, watchdog]) });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      const ms = performance.now() - start;
+      if (watchdog.aborted) return { status: 'timeout', ms };
+      return { status: 'error', message: oneLine(`sandbox worker failed: ${error instanceof Error ? error.message : String(error)}`), ms };
+    }
+    if ('failure' in reply) throw new AhdError(reply.failure.code, reply.failure.message);
+    return reply.outcome;
+  }
+}

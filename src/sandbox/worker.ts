@@ -1,0 +1,57 @@
+import { getProblem } from '../../problems/index.ts';
+import { AhdError, ErrorCode } from '../errors.ts';
+import { evaluateInIsolate, prepareInstances, type PreparedInstance } from './isolate.ts';
+import { loadCached } from './native.ts';
+import type { EvalRequest, Outcome } from './types.ts';
+
+/** What the pool sends a worker thread: the request with its resolved limits. */
+export interface WorkerTask {
+  readonly request: EvalRequest;
+  readonly timeoutMs: number;
+  readonly memoryLimitMb: number;
+}
+
+/**
+ * A worker answers an outcome, or a failure that is not the candidate's (unreadable instance file, unknown split):
+ * the pool rethrows it as an AhdError with the same code, because errors crossing threads lose their class.
+ */
+export type WorkerReply =
+  | { readonly outcome: Outcome }
+  | { readonly failure: { readonly code: ErrorCode; readonly message: string } };
+
+const prepared = new Map<string, PreparedInstance[]>();
+
+export function evaluateTask(task: WorkerTask): WorkerReply {
+  const { request } = task;
+  let problem;
+  let instances: PreparedInstance[];
+  try {
+    problem = getProblem(request.problem);
+    instances = preparedSplit(request);
+  } catch (error) {
+    const code = error instanceof AhdError ? error.code : ErrorCode.Data;
+    return { failure: { code, message: error instanceof Error ? error.message : String(error) } };
+  }
+  const spec = problem.splits.find((s) => s.name === request.split)!;
+  const outcome = evaluateInIsolate({
+    problem,
+    spec,
+    instances,
+    code: request.code,
+    seed: request.seed,
+    timeoutMs: task.timeoutMs,
+    memoryLimitMb: task.memoryLimitMb,
+  });
+  return { outcome };
+}
+
+/** A split's instances with their inputs serialised, once per worker thread. */
+function preparedSplit(request: EvalRequest): PreparedInstance[] {
+  const key = `${request.problem}\u0000${request.split}\u0000${request.dataDir ?? ''}`;
+  let instances = prepared.get(key);
+  if (!instances) {
+    instances = prepareInstances(loadCached(getProblem(request.problem), request.split, request.dataDir));
+    prepared.set(key, instances);
+  }
+  return instances;
+}
