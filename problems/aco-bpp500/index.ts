@@ -5,7 +5,7 @@ import { acoHarnessSource } from '../aco-shared/harness.ts';
 import { requireSquare, sanitiseForTest } from '../aco-shared/heuristic-matrix.ts';
 import { instanceSeed } from '../aco-shared/seeds.ts';
 import { findSplit, referenceInvalidPolicy, splitPath } from '../shared/splits.ts';
-import { InvalidSolution, type Instance, type Problem, type ScoreContext, type SplitSpec } from '../types.ts';
+import { InvalidSolution, type EvalMode, type Instance, type Problem, type ScoreContext, type SplitSpec } from '../types.ts';
 import { baselines, ioText, seedCode, taskText } from './prompt.ts';
 import { solveBppSample } from './solver.ts';
 
@@ -70,16 +70,22 @@ function requirePositiveFiniteMax(raw: Float64Array): void {
 }
 
 /**
- * Search checks the matrix's maximum; test applies the reference's sanitiser instead. Then 200 greedy
- * constructions; seed 1234 + 20,000,000 + items * 1000 + index (search too, see seeds.ts).
+ * Search checks the matrix's maximum; test applies the reference's sanitiser instead. Then the greedy
+ * constructions (200 unless `samples` says otherwise). `score` passes the reference's seed; benchmarks and tests
+ * pass others.
  */
+export function scoreBppAco(raw: Float64Array, data: BppAcoData, mode: EvalMode, seed: number, samples?: number): number {
+  const { demands, capacity } = data;
+  requireSquare(raw, demands.length);
+  if (mode === 'search') requirePositiveFiniteMax(raw);
+  const prior = bppPrior(mode === 'search' ? raw : sanitiseForTest(raw));
+  return solveBppSample(demands, capacity, prior, seed, samples);
+}
+
+/** Seed 1234 + 20,000,000 + items * 1000 + index (search too, see seeds.ts). */
 function score(raw: Float64Array, instance: Instance, ctx: ScoreContext): number {
-  const { demands, capacity } = instance.data as BppAcoData;
-  const n = demands.length;
-  requireSquare(raw, n);
-  if (ctx.mode === 'search') requirePositiveFiniteMax(raw);
-  const prior = bppPrior(ctx.mode === 'search' ? raw : sanitiseForTest(raw));
-  return solveBppSample(demands, capacity, prior, instanceSeed('bpp', n, ctx.index));
+  const data = instance.data as BppAcoData;
+  return scoreBppAco(raw, data, ctx.mode, instanceSeed('bpp', data.demands.length, ctx.index));
 }
 
 export const acoBpp500: Problem = {

@@ -29,10 +29,8 @@ export function solveBppSample(
   // Items by (demand, index): the items that fit a vacancy are a prefix of this order.
   const byDemand = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => demands[a] - demands[b] || a - b);
   const work: Workspace = {
-    next: new Int32Array(n + 1),
-    prev: new Int32Array(n + 1),
-    pool: new Int32Array(n),
-    poolPos: new Int32Array(n),
+    items: new Int32Array(n),
+    sizes: new Float64Array(n),
     binItems: new Int32Array(n),
   };
   let best = Infinity;
@@ -45,12 +43,9 @@ export function solveBppSample(
 
 /** Scratch arrays reused by every construction. */
 interface Workspace {
-  /** Doubly linked list of unassigned items in (demand, index) order; index n is the head sentinel. */
-  readonly next: Int32Array;
-  readonly prev: Int32Array;
-  /** Unassigned items in any order (for uniform random picks) and each item's position there. */
-  readonly pool: Int32Array;
-  readonly poolPos: Int32Array;
+  /** Unassigned items in (demand, index) order, and their demands (contiguous, so prefix scans are fast). */
+  readonly items: Int32Array;
+  readonly sizes: Float64Array;
   /** The open bin's items in index order. */
   readonly binItems: Int32Array;
 }
@@ -67,17 +62,9 @@ function construct(
   work: Workspace,
 ): number {
   const n = demands.length;
-  const { next, prev, pool, poolPos, binItems } = work;
-  let last = n;
-  for (let k = 0; k < n; k++) {
-    const item = byDemand[k];
-    next[last] = item;
-    prev[item] = last;
-    last = item;
-    pool[k] = k;
-    poolPos[k] = k;
-  }
-  next[last] = -1;
+  const { items, sizes, binItems } = work;
+  items.set(byDemand);
+  for (let k = 0; k < n; k++) sizes[k] = demands[byDemand[k]];
   let unassigned = n;
   let remainingDemand = total;
   let vacancy = capacity;
@@ -85,28 +72,23 @@ function construct(
   let bins = 1;
 
   for (let step = 0; step < n; step++) {
-    const smallest = next[n];
-    let chosen: number;
-    if (demands[smallest] > vacancy) {
+    let at: number; // position of the chosen item in `items`
+    if (sizes[0] > vacancy) {
       bins++;
       vacancy = capacity;
       inBin = 0;
       // What is left needs ceil(remaining / capacity) bins at least, this new one included.
       if (bins - 1 + Math.ceil(remainingDemand / capacity) >= best) return Infinity;
-      chosen = pool[rng.int(unassigned)];
+      at = rng.int(unassigned); // uniform over the unassigned items, whatever their order
     } else if (inBin === 0) {
-      chosen = pool[rng.int(unassigned)];
+      at = rng.int(unassigned);
     } else {
-      chosen = bestFit(prior, n, binItems, inBin, demands, vacancy, smallest, next);
+      at = bestFit(prior, n, binItems, inBin, items, sizes, unassigned, vacancy);
     }
-    // Remove `chosen` from the list and the pool, add it to the bin (kept in index order).
-    const p = prev[chosen];
-    const q = next[chosen];
-    next[p] = q;
-    if (q >= 0) prev[q] = p;
-    const moved = pool[--unassigned];
-    pool[poolPos[chosen]] = moved;
-    poolPos[moved] = poolPos[chosen];
+    const chosen = items[at];
+    items.copyWithin(at, at + 1, unassigned);
+    sizes.copyWithin(at, at + 1, unassigned);
+    unassigned--;
     let k = inBin++;
     while (k > 0 && binItems[k - 1] > chosen) {
       binItems[k] = binItems[k - 1];
@@ -119,27 +101,33 @@ function construct(
   return bins;
 }
 
-/** The fitting item with the largest mean prior towards the bin's items (+1e-5, as the reference), first index on ties. */
+/**
+ * Position (in `items`) of the fitting item with the largest mean prior towards the bin's items (+1e-5, as the
+ * reference computes it), first item index on ties.
+ */
 function bestFit(
   prior: Float64Array,
   n: number,
   binItems: Int32Array,
   inBin: number,
-  demands: Float64Array,
+  items: Int32Array,
+  sizes: Float64Array,
+  unassigned: number,
   vacancy: number,
-  smallest: number,
-  next: Int32Array,
 ): number {
-  let chosen = -1;
+  let at = -1;
+  let chosen = n;
   let chosenScore = -Infinity;
-  for (let j = smallest; j >= 0 && demands[j] <= vacancy; j = next[j]) {
+  for (let p = 0; p < unassigned && sizes[p] <= vacancy; p++) {
+    const j = items[p];
     let sum = prior[binItems[0] * n + j];
     for (let b = 1; b < inBin; b++) sum += prior[binItems[b] * n + j];
     const score = sum / inBin + 1e-5;
     if (score > chosenScore || (score === chosenScore && j < chosen)) {
+      at = p;
       chosen = j;
       chosenScore = score;
     }
   }
-  return chosen;
+  return at;
 }
