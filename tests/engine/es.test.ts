@@ -69,7 +69,7 @@ describe('EoH+ES wiring', () => {
     await runTest({ scaffold: 'eoh', budget: 40, es: true, dir });
     const events = readEventObjects(dir);
     const outcome = new Map(events.filter((e) => e.type === 'outcome').map((e) => [e.index, e.outcome]));
-    const update = events.find((e) => e.type === 'update' && e.operator === 'm1');
+    const update = events.find((e) => e.type === 'update' && e.operator === 'm1') as Record<string, any>;
     const directions = events.filter((e) => e.type === 'generation' && e.operator === 'm1' && e.attempt === 0);
     const parentObjective = new Map(
       events.filter((e) => e.type === 'outcome' && e.outcome.status === 'ok').map((e) => [e.index, e.outcome.objective]),

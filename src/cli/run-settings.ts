@@ -1,0 +1,135 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
+import type { SamplingOptions } from '../llm/types.ts';
+import { DEFAULT_ES, type EsParams } from '../es/optimizer.ts';
+import type { RunConfig } from '../engine/run.ts';
+import { readJson, runPaths } from '../engine/run-dir.ts';
+import { SCAFFOLD_IDS, type ScaffoldId } from '../engine/types.ts';
+import { MIN_BUDGET } from '../../scaffolds/eoh/budget.ts';
+import { usageError } from '../errors.ts';
+
+/** The reference's random.seed(2024). */
+export const DEFAULT_SEED = 2024;
+export const DEFAULT_BUDGET = 1000;
+
+const count = (min: number) => z.coerce.number().int(`must be an integer`).min(min, `must be >= ${min}`);
+
+/** `ahd run` flags as commander hands them over (absent flags are undefined: defaults are applied later). */
+export const runFlagsSchema = z.object({
+  problem: z.string().min(1).optional(),
+  scaffold: z.enum(SCAFFOLD_IDS as [ScaffoldId, ...ScaffoldId[]], { message: `must be one of ${SCAFFOLD_IDS.join(', ')}` }).optional(),
+  es: z.boolean().optional(),
+  budget: count(MIN_BUDGET).optional(),
+  model: z.string().min(1).optional(),
+  llm: z.enum(BACKEND_IDS as [BackendId, ...BackendId[]], { message: `must be one of ${BACKEND_IDS.join(', ')}` }).optional(),
+  endpoint: z.array(z.url({ message: 'must be a URL' })).optional(),
+  seed: count(0).optional(),
+  out: z.string().min(1).optional(),
+  resume: z.boolean().optional(),
+  json: z.boolean().optional(),
+  temperature: z.coerce.number().min(0, 'must be >= 0').optional(),
+  topP: z.coerce.number().gt(0, 'must be in (0, 1]').max(1, 'must be in (0, 1]').optional(),
+  maxNewTokens: count(1).optional(),
+  replicas: count(1).optional(),
+  threads: count(1).optional(),
+  alpha: z.coerce.number().positive('must be > 0').optional(),
+  sigma: z.coerce.number().min(0, 'must be >= 0').optional(),
+  sigmaSchedule: z.enum(['cosine', 'constant'], { message: 'must be cosine or constant' }).optional(),
+});
+export type RunFlags = z.infer<typeof runFlagsSchema>;
+
+/** What `ahd run` does, flags merged with (on --resume) the run's stored config and then the defaults. */
+export interface RunSettings {
+  readonly problem: string;
+  readonly scaffold: ScaffoldId;
+  readonly budget: number;
+  readonly seed: number;
+  readonly es?: EsParams;
+  readonly backend: BackendId;
+  /** onnx: absolute model dir; openai / es-server: endpoint URLs. */
+  readonly source: string;
+  readonly endpoints: readonly string[];
+  /** openai: the model name sent to the server. */
+  readonly modelName?: string;
+  /** Sampling to use over the model's defaults. */
+  readonly sampling: (defaults: SamplingOptions) => SamplingOptions;
+  readonly dir: string;
+  readonly resume: boolean;
+  readonly json: boolean;
+  readonly replicas?: number;
+  readonly threads?: number;
+}
+
+/**
+ * Resolves the flags. On --resume, unset flags come from the run's config.json (so `ahd run --resume --out <dir>`
+ * is enough); flags that are set must agree with it, which the engine checks field by field.
+ */
+export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettings {
+  if (flags.resume && !flags.out) throw usageError('--resume needs --out <run-dir> (the run to continue)');
+  const stored = flags.resume && flags.out ? readJson<RunConfig>(runPaths(flags.out).config, 'config.json') : undefined;
+  const problem = flags.problem ?? stored?.problem;
+  if (!problem) throw usageError('--problem is required (see ahd problems)');
+  const scaffold = flags.scaffold ?? (stored?.scaffold as ScaffoldId | undefined);
+  if (!scaffold) throw usageError(`--scaffold is required (${SCAFFOLD_IDS.join(' or ')})`);
+  const budget = flags.budget ?? stored?.budget ?? DEFAULT_BUDGET;
+  const seed = flags.seed ?? stored?.seed ?? DEFAULT_SEED;
+  const withEs = flags.es ?? stored?.es ?? false;
+  const backend = flags.llm ?? (stored?.llm.backend as BackendId | undefined) ?? 'onnx';
+  const endpoints = flags.endpoint ?? (backend !== 'onnx' && stored ? stored.llm.source.split(' ') : []);
+  const storedEs = stored?.esSettings;
+  const es: EsParams | undefined = withEs
+    ? {
+        ...DEFAULT_ES,
+        ...(storedEs && { alpha: storedEs.alpha, sigma0: storedEs.sigma0, sigmaEnd: storedEs.sigmaEnd, schedule: storedEs.schedule, normalisation: storedEs.normalisation }),
+        ...(flags.alpha !== undefined && { alpha: flags.alpha }),
+        ...(flags.sigma !== undefined && { sigma0: flags.sigma }),
+        ...(flags.sigmaSchedule !== undefined && { schedule: flags.sigmaSchedule }),
+      }
+    : undefined;
+  return {
+    problem,
+    scaffold,
+    budget,
+    seed,
+    es,
+    backend,
+    source: backend === 'onnx' ? resolve(flags.model ?? stored?.llm.source ?? bundledModelDir()) : endpoints.join(' '),
+    endpoints,
+    modelName: backend === 'onnx' ? undefined : (flags.model ?? stored?.llm.model.replace(/^openai:/, '')),
+    sampling: (defaults) => ({
+      ...(stored?.sampling ?? defaults),
+      ...(flags.temperature !== undefined && { temperature: flags.temperature }),
+      ...(flags.topP !== undefined && { topP: flags.topP }),
+      ...(flags.maxNewTokens !== undefined && { maxNewTokens: flags.maxNewTokens }),
+    }),
+    dir: flags.out ?? join('runs', defaultRunName(problem, scaffold, withEs, budget, seed, now)),
+    resume: flags.resume ?? false,
+    json: flags.json ?? false,
+    replicas: flags.replicas,
+    threads: flags.threads,
+  };
+}
+
+/** runs/<problem>-<scaffold>[-es]-b<budget>-s<seed>-<UTC yyyymmdd-hhmmss> */
+export function defaultRunName(problem: string, scaffold: string, es: boolean, budget: number, seed: number, now: Date): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${problem}-${scaffold}${es ? '-es' : ''}-b${budget}-s${seed}-${stamp}`;
+}
+
+const MODELS_DIR = fileURLToPath(new URL('../../models/', import.meta.url));
+
+/** The bundled model: the one directory under models/ that holds a model (config.json + tokenizer.json). */
+export function bundledModelDir(): string {
+  const found = existsSync(MODELS_DIR)
+    ? readdirSync(MODELS_DIR, { withFileTypes: true })
+        .filter((e) => e.isDirectory() && existsSync(join(MODELS_DIR, e.name, 'tokenizer.json')))
+        .map((e) => join(MODELS_DIR, e.name))
+    : [];
+  if (found.length !== 1) {
+    throw usageError(`no single bundled model in ${MODELS_DIR} (found ${found.length}): pass --model <dir>`);
+  }
+  return found[0];
+}

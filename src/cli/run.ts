@@ -1,0 +1,111 @@
+import { Command } from 'commander';
+import { getProblem } from '../../problems/index.ts';
+import { getScaffold } from '../../scaffolds/index.ts';
+import { runSearch } from '../engine/run.ts';
+import { finishRun, type RunSummary } from '../engine/summary.ts';
+import { AhdError, ErrorCode, usageError } from '../errors.ts';
+import { assertEsSupported } from '../llm/backends.ts';
+import { loadOnnxModel } from '../llm/onnx/index.ts';
+import { createOpenAiModel } from '../llm/openai.ts';
+import type { LanguageModel } from '../llm/types.ts';
+import { SandboxPool } from '../sandbox/pool.ts';
+import { parseOptions } from './parse-options.ts';
+import { ProgressLine } from './run-progress.ts';
+import { DEFAULT_BUDGET, DEFAULT_SEED, resolveRunSettings, runFlagsSchema, type RunSettings } from './run-settings.ts';
+
+/** `ahd run`: search for a heuristic (EoH or Sample, optionally with ES on the model's weights). */
+export const runCommand = new Command('run')
+  .description('design a heuristic for a problem with a language model (EoH or Sample, optionally + ES)')
+  .option('--problem <id>', 'problem id (see ahd problems)')
+  .option('--scaffold <name>', 'eoh | sample')
+  .option('--es', 'tune the model weights with evolution strategies while searching')
+  .option('--budget <n>', `candidates to generate: 1000, 2000 or any n >= 20 (default ${DEFAULT_BUDGET})`)
+  .option('--model <dir|name>', 'onnx: model directory (default: the bundled model); openai: model name')
+  .option('--llm <backend>', 'onnx | openai | es-server (default onnx)')
+  .option('--endpoint <url...>', 'server URL(s) for --llm openai / es-server')
+  .option('--seed <n>', `run seed (default ${DEFAULT_SEED})`)
+  .option('--out <dir>', 'run directory (default runs/<problem>-<scaffold>[-es]-b<budget>-s<seed>-<time>)')
+  .option('--resume', 'continue the run in --out from its event log')
+  .option('--json', 'print a JSON summary as the last stdout line')
+  .option('--temperature <t>', "sampling temperature (default: the model's)")
+  .option('--top-p <p>', "nucleus sampling threshold (default: the model's)")
+  .option('--max-new-tokens <n>', "answer length limit (default: the model's)")
+  .option('--replicas <n>', 'onnx: model replicas (worker threads); openai: requests in flight')
+  .option('--threads <n>', 'sandbox worker threads (default: all cores)')
+  .option('--alpha <x>', 'ES step size (default 5e-4)')
+  .option('--sigma <x>', 'ES initial noise scale (default 1e-3)')
+  .option('--sigma-schedule <s>', 'ES sigma schedule: cosine | constant (default cosine)')
+  .action(runFromFlags);
+
+/**
+ * Validates the flags, runs (or resumes) the search, evaluates the best heuristic on the test splits and prints
+ * the result (with --json: the summary as the last stdout line).
+ */
+async function runFromFlags(raw: unknown): Promise<void> {
+  const settings = resolveRunSettings(parseOptions(runFlagsSchema, raw));
+  const problem = getProblem(settings.problem);
+  const scaffold = getScaffold(settings.scaffold);
+  scaffold.generations(settings.budget);
+  if (settings.es) assertEsSupported(settings.backend);
+
+  const started = Date.now();
+  const controller = new AbortController();
+  const interrupt = () => controller.abort(new AhdError(ErrorCode.Run, `interrupted; continue with: ahd run --resume --out ${settings.dir}`));
+  process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
+  const progress = new ProgressLine(problem);
+  const model = await openModel(settings);
+  const pool = new SandboxPool({ threads: settings.threads });
+  try {
+    const result = await runSearch({
+      problem,
+      scaffold,
+      budget: settings.budget,
+      seed: settings.seed,
+      es: settings.es,
+      dir: settings.dir,
+      resume: settings.resume,
+      model,
+      llm: { backend: settings.backend, source: settings.source },
+      sampling: settings.sampling(model.defaults),
+      evaluator: pool,
+      evaluationConcurrency: pool.threads,
+      signal: controller.signal,
+      onProgress: (p) => progress.update(p),
+    });
+    progress.stop();
+    if (!settings.json) process.stderr.write('evaluating the best heuristic on the test splits...\n');
+    const summary = await finishRun(problem, result, pool, (Date.now() - started) / 1000, controller.signal);
+    process.stdout.write(settings.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary));
+  } catch (error) {
+    throw controller.signal.aborted ? controller.signal.reason : error;
+  } finally {
+    progress.stop();
+    process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
+    await Promise.allSettled([model.close(), pool.close()]);
+  }
+}
+
+async function openModel(settings: RunSettings): Promise<LanguageModel> {
+  switch (settings.backend) {
+    case 'onnx':
+      return loadOnnxModel(settings.source, { replicas: settings.replicas });
+    case 'openai': {
+      if (settings.endpoints.length !== 1) throw usageError('--llm openai needs exactly one --endpoint <url>');
+      if (!settings.modelName) throw usageError('--llm openai needs --model <name> (the model the server serves)');
+      return createOpenAiModel({ baseUrl: settings.endpoints[0], model: settings.modelName, concurrency: settings.replicas });
+    }
+    case 'es-server':
+      throw usageError('--llm es-server is not available in this version (use onnx, or openai without --es)');
+  }
+}
+
+function humanSummary(summary: RunSummary): string {
+  const test = Object.entries(summary.best.test)
+    .map(([split, mean]) => `${split} ${mean ?? 'no valid instance'}`)
+    .join(', ');
+  return (
+    `best objective: train ${summary.best.objective}; test ${test}\n` +
+    `samples ${summary.samples} (valid ${summary.valid}) in ${summary.seconds.toFixed(0)} s\n` +
+    `run dir: ${summary.runDir}\n`
+  );
+}
