@@ -1,0 +1,83 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultRunName, resolveRunSettings, runFlagsSchema } from '../../src/cli/run-settings.ts';
+import { parseOptions } from '../../src/cli/parse-options.ts';
+import { DEFAULT_ES } from '../../src/es/optimizer.ts';
+import { tempDir } from '../engine/helpers.ts';
+
+const parse = (raw: Record<string, unknown>) => parseOptions(runFlagsSchema, raw);
+const settings = (raw: Record<string, unknown>) => resolveRunSettings(parse({ model: '/m', ...raw }), new Date(Date.UTC(2025, 0, 2, 3, 4, 5)));
+
+describe('ahd run flags', () => {
+  it('applies the defaults: budget 1000, seed 2024, onnx, no ES, a timestamped run dir', () => {
+    const s = settings({ problem: 'tsp50', scaffold: 'eoh' });
+    expect(s).toMatchObject({ budget: 1000, seed: 2024, backend: 'onnx', source: '/m', resume: false, json: false });
+    expect(s.es).toBeUndefined();
+    expect(s.dir).toBe(join('runs', 'tsp50-eoh-b1000-s2024-20250102-030405'));
+  });
+
+  it('--es takes the reference ES settings, overridable', () => {
+    expect(settings({ problem: 'tsp50', scaffold: 'eoh', es: true }).es).toEqual(DEFAULT_ES);
+    expect(settings({ problem: 'tsp50', scaffold: 'eoh', es: true, alpha: '1e-3', sigmaSchedule: 'constant' }).es).toMatchObject({
+      alpha: 1e-3,
+      schedule: 'constant',
+    });
+  });
+
+  it('sampling overrides go over the model defaults', () => {
+    const s = settings({ problem: 'tsp50', scaffold: 'eoh', temperature: '0.7', maxNewTokens: '256' });
+    expect(s.sampling({ temperature: 1, topP: 0.9, topK: 0, maxNewTokens: 768, stop: [] })).toEqual({
+      temperature: 0.7,
+      topP: 0.9,
+      topK: 0,
+      maxNewTokens: 256,
+      stop: [],
+    });
+  });
+
+  it.each([
+    [{ budget: '10' }, '--budget: must be >= 20'],
+    [{ budget: 'abc' }, '--budget:'],
+    [{ scaffold: 'foo' }, '--scaffold: must be one of eoh, sample'],
+    [{ llm: 'gpt' }, '--llm: must be one of onnx, openai, es-server'],
+    [{ topP: '0' }, '--top-p: must be in (0, 1]'],
+    [{ endpoint: ['not a url'] }, '--endpoint: must be a URL'],
+  ])('refuses %j with a one-line usage error', (raw, message) => {
+    expect(() => parse({ problem: 'tsp50', scaffold: 'eoh', ...raw })).toThrow(message);
+  });
+
+  it('needs --problem and --scaffold on a fresh run', () => {
+    expect(() => settings({ scaffold: 'eoh' })).toThrow(/--problem is required/);
+    expect(() => settings({ problem: 'tsp50' })).toThrow(/--scaffold is required/);
+  });
+
+  it('--resume needs --out and fills unset flags from config.json', () => {
+    expect(() => settings({ resume: true })).toThrow(/--resume needs --out/);
+    const dir = tempDir();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({
+        problem: 'kp100',
+        scaffold: 'sample',
+        es: true,
+        budget: 60,
+        seed: 7,
+        llm: { backend: 'onnx', source: '/models/x', model: 'x', promptStyle: 'compact' },
+        sampling: { temperature: 0.8, topP: 1, topK: 0, maxNewTokens: 300, stop: [] },
+        esSettings: { ...DEFAULT_ES, alpha: 2e-3, baseFingerprint: 'abc' },
+      }),
+    );
+    const s = resolveRunSettings(parse({ resume: true, out: dir }));
+    expect(s).toMatchObject({ problem: 'kp100', scaffold: 'sample', budget: 60, seed: 7, source: '/models/x', dir });
+    expect(s.es?.alpha).toBe(2e-3);
+    expect(s.sampling({ temperature: 1, topP: 1, topK: 0, maxNewTokens: 1, stop: [] }).maxNewTokens).toBe(300);
+  });
+
+  it('names runs problem-scaffold[-es]-budget-seed-time', () => {
+    expect(defaultRunName('kp100', 'sample', true, 2000, 3, new Date(Date.UTC(2024, 11, 31, 23, 59, 59)))).toBe(
+      'kp100-sample-es-b2000-s3-20241231-235959',
+    );
+  });
+});
