@@ -1,0 +1,23 @@
+import { CommanderError } from 'commander';
+import { AhdError, exitCodeFor } from '../errors.ts';
+import { oneLine } from '../sandbox/aggregate.ts';
+
+/** Commander's own outcomes that are not errors: --help and --version. */
+const COMMANDER_SUCCESS = new Set(['commander.helpDisplayed', 'commander.version']);
+
+/**
+ * The one place errors become output: a single line `ahd: <message>` on stderr (no stack trace) and the exit
+ * status. Usage errors (AhdError 'usage', and every commander parse error) exit 2, everything else 1.
+ */
+export function handleError(error: unknown): number {
+  if (error instanceof CommanderError) {
+    if (COMMANDER_SUCCESS.has(error.code)) return 0;
+    // `ahd` alone prints the help on stderr (commander.help): nothing to add.
+    if (error.code !== 'commander.help') process.stderr.write(`ahd: ${oneLine(error.message.replace(/^error:\s*/, ''))}\n`);
+    return 2;
+  }
+  const message =
+    error instanceof AhdError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+  process.stderr.write(`ahd: ${oneLine(message)}\n`);
+  return exitCodeFor(error);
+}

@@ -1,0 +1,50 @@
+import { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { evalCommand } from './eval.ts';
+import { exportCommand } from './export.ts';
+import { handleError } from './handle-error.ts';
+import { problemsCommand } from './problems.ts';
+import { replayCommand } from './replay.ts';
+import { reportCommand } from './report.ts';
+import { runCommand } from './run.ts';
+import { tableCommand } from './table.ts';
+
+/**
+ * The `ahd` program. Each command lives in its own file and is wired here with one entry in COMMANDS.
+ * bin/ahd.js runs this file under node --no-node-snapshot with tsx.
+ */
+const COMMANDS: readonly Command[] = [
+  problemsCommand,
+  evalCommand,
+  runCommand,
+  exportCommand,
+  replayCommand,
+  reportCommand,
+  tableCommand,
+];
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export function buildProgram(): Command {
+  const program = new Command('ahd')
+    .description('automatic heuristic design: evolve heuristics with a language model, optionally tuning its weights with ES')
+    .version(version, '-V, --version', 'print the version')
+    .showSuggestionAfterError();
+  for (const command of COMMANDS) program.addCommand(command);
+  // Errors are rendered once, by handleError: commander throws instead of printing and exiting.
+  for (const command of [program, ...COMMANDS]) {
+    command.exitOverride().configureOutput({ outputError: () => {} });
+  }
+  return program;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    return handleError(error);
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
