@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeFakeRun } from './fake-runs.ts';
+
+const AHD = join(import.meta.dirname, '..', '..', 'bin', 'ahd.js');
+const root = mkdtempSync(join(tmpdir(), 'ahd-table-cli-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const ahd = (...args: string[]) => spawnSync(process.execPath, [AHD, ...args], { encoding: 'utf8', timeout: 60_000 });
+
+describe('ahd table (command line)', () => {
+  it('prints the Markdown table built --from finished runs and writes it to --out', () => {
+    for (const es of [false, true]) {
+      for (const seed of [0, 1]) {
+        const test = { test20: es ? 4.1 : 4.2 + seed / 10, test50: 6.5 };
+        writeFakeRun(join(root, 'runs', `eoh-${es}-${seed}`), { problem: 'tsp50', scaffold: 'eoh', es, budget: 1000, seed, train: 6.6, test });
+      }
+    }
+    const out = join(root, 'out');
+    const result = ahd('table', '--from', join(root, 'runs'), '--out', out);
+    expect(result.stderr).toContain('ES improves on its matched baseline in 1 of 2 settings');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('| tsp50 | test20 | 1000 | 4.25 | **4.1** | - | - |');
+    expect(readFileSync(join(out, 'table.md'), 'utf8')).toBe(result.stdout);
+  });
+
+  it('rejects unknown problem ids and malformed budgets with one usage line (exit 2)', () => {
+    const unknown = ahd('table', '--from', root, '--problems', 'tsp50,tsp51', '--out', join(root, 'bad'));
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/^ahd: unknown problem "tsp51" \(known: [^\n]*\)\n$/);
+    const budgets = ahd('table', '--from', root, '--budgets', '1000,lots');
+    expect(budgets.status).toBe(2);
+    expect(budgets.stderr).toMatch(/^ahd: --budgets: expected comma-separated integers[^\n]*\n$/);
+  });
+});
