@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
@@ -49,8 +49,8 @@ export interface RunSettings {
   readonly seed: number;
   readonly es?: EsParams;
   readonly backend: BackendId;
-  /** onnx: absolute model dir; openai / es-server: endpoint URLs. */
-  readonly source: string;
+  /** onnx: the model dir (undefined: the bundled model); openai / es-server: the endpoint URLs. */
+  readonly source?: string;
   readonly endpoints: readonly string[];
   /** openai: the model name sent to the server. */
   readonly modelName?: string;
@@ -96,7 +96,7 @@ export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettin
     seed,
     es,
     backend,
-    source: backend === 'onnx' ? resolve(flags.model ?? stored?.llm.source ?? bundledModelDir()) : endpoints.join(' '),
+    source: backend === 'onnx' ? (flags.model ?? stored?.llm.source) : endpoints.join(' '),
     endpoints,
     modelName: backend === 'onnx' ? undefined : (flags.model ?? stored?.llm.model.replace(/^openai:/, '')),
     sampling: (defaults) => ({

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { resolve } from 'node:path';
 import { getProblem } from '../../problems/index.ts';
 import { getScaffold } from '../../scaffolds/index.ts';
 import { runSearch } from '../engine/run.ts';
@@ -11,7 +12,14 @@ import type { LanguageModel } from '../llm/types.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
 import { parseOptions } from './parse-options.ts';
 import { ProgressLine } from './run-progress.ts';
-import { DEFAULT_BUDGET, DEFAULT_SEED, resolveRunSettings, runFlagsSchema, type RunSettings } from './run-settings.ts';
+import {
+  DEFAULT_BUDGET,
+  DEFAULT_SEED,
+  bundledModelDir,
+  resolveRunSettings,
+  runFlagsSchema,
+  type RunSettings,
+} from './run-settings.ts';
 
 /** `ahd run`: search for a heuristic (EoH or Sample, optionally with ES on the model's weights). */
 export const runCommand = new Command('run')
@@ -53,7 +61,7 @@ async function runFromFlags(raw: unknown): Promise<void> {
   const interrupt = () => controller.abort(new AhdError(ErrorCode.Run, `interrupted; continue with: ahd run --resume --out ${settings.dir}`));
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
   const progress = new ProgressLine(problem);
-  const model = await openModel(settings);
+  const { model, source } = await openModel(settings);
   const pool = new SandboxPool({ threads: settings.threads });
   try {
     const result = await runSearch({
@@ -65,7 +73,7 @@ async function runFromFlags(raw: unknown): Promise<void> {
       dir: settings.dir,
       resume: settings.resume,
       model,
-      llm: { backend: settings.backend, source: settings.source },
+      llm: { backend: settings.backend, source },
       sampling: settings.sampling(model.defaults),
       evaluator: pool,
       evaluationConcurrency: pool.threads,
@@ -85,14 +93,18 @@ async function runFromFlags(raw: unknown): Promise<void> {
   }
 }
 
-async function openModel(settings: RunSettings): Promise<LanguageModel> {
+/** Opens the backend; `source` is what config.json records (absolute model dir, or the endpoints). */
+async function openModel(settings: RunSettings): Promise<{ model: LanguageModel; source: string }> {
   switch (settings.backend) {
-    case 'onnx':
-      return loadOnnxModel(settings.source, { replicas: settings.replicas });
+    case 'onnx': {
+      const dir = resolve(settings.source ?? bundledModelDir());
+      return { model: await loadOnnxModel(dir, { replicas: settings.replicas }), source: dir };
+    }
     case 'openai': {
       if (settings.endpoints.length !== 1) throw usageError('--llm openai needs exactly one --endpoint <url>');
       if (!settings.modelName) throw usageError('--llm openai needs --model <name> (the model the server serves)');
-      return createOpenAiModel({ baseUrl: settings.endpoints[0], model: settings.modelName, concurrency: settings.replicas });
+      const model = createOpenAiModel({ baseUrl: settings.endpoints[0], model: settings.modelName, concurrency: settings.replicas });
+      return { model, source: settings.endpoints[0] };
     }
     case 'es-server':
       throw usageError('--llm es-server is not available in this version (use onnx, or openai without --es)');
