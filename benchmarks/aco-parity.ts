@@ -1,0 +1,188 @@
+/**
+ * ACO parity: statistical agreement of ahd's seeded ACO solvers with the reference, plus independent bounds and
+ * speed. There are no golden ACO values (the reference samples with torch/NumPy streams), so this prints:
+ *  1. ms per candidate on train through the native evaluator (harness + candidate + trusted solver);
+ *  2. per task and heuristic, the train objective's mean and std over solver seeds, next to the reference's
+ *     figures: archived evolved programs' header objectives, and a torch re-run of the reference's ACO code
+ *     (see REFERENCE_RUNS);
+ *  3. sanity bounds: TSP best tour vs nearest neighbour + 2-opt, BPP bins vs ceil(sum of demands / 150),
+ *     CVRP cost vs the sum of depot round trips;
+ *  4. with --test, the seed heuristic on every test split (the reference's per-instance seeds).
+ *
+ *   node --import tsx benchmarks/aco-parity.ts [--seeds 10] [--tasks aco-tsp50,aco-cvrp50,aco-bpp500] [--test]
+ */
+import { parseArgs } from 'node:util';
+import { instanceSeed } from '../problems/aco-shared/seeds.ts';
+import { acoBpp500, scoreBppAco, type BppAcoData } from '../problems/aco-bpp500/index.ts';
+import { acoCvrp50, scoreCvrpAco, type CvrpAcoData } from '../problems/aco-cvrp50/index.ts';
+import { acoTsp50, scoreTspAco, type TspAcoData } from '../problems/aco-tsp50/index.ts';
+import type { Instance, Problem } from '../problems/types.ts';
+import { evaluateNative } from '../src/sandbox/native.ts';
+import { EVOLVED } from './fixtures/aco-evolved.ts';
+
+type TaskId = 'aco-tsp50' | 'aco-cvrp50' | 'aco-bpp500';
+
+/** Train objective with every instance solved under `seed(index)`. */
+interface Task {
+  readonly problem: Problem;
+  readonly scoreAt: (raw: Float64Array, instance: Instance, seed: number) => number;
+  readonly seedOf: (instance: Instance, index: number) => number;
+  readonly bound: { readonly name: string; readonly of: (instance: Instance) => number };
+}
+
+const TASKS: Readonly<Record<TaskId, Task>> = {
+  'aco-tsp50': {
+    problem: acoTsp50,
+    scoreAt: (raw, inst, seed) => scoreTspAco(raw, inst.data as TspAcoData, seed),
+    seedOf: (inst, i) => instanceSeed('tsp', (inst.data as TspAcoData).n, i),
+    bound: { name: 'nearest neighbour + 2-opt (from every start)', of: (inst) => twoOptBound(inst.data as TspAcoData) },
+  },
+  'aco-cvrp50': {
+    problem: acoCvrp50,
+    scoreAt: (raw, inst, seed) => scoreCvrpAco(raw, inst.data as CvrpAcoData, 'search', seed),
+    seedOf: (inst, i) => instanceSeed('cvrp', (inst.data as CvrpAcoData).n - 1, i),
+    bound: { name: 'sum of depot round trips (upper bound)', of: (inst) => roundTrips(inst.data as CvrpAcoData) },
+  },
+  'aco-bpp500': {
+    problem: acoBpp500,
+    scoreAt: (raw, inst, seed) => scoreBppAco(raw, inst.data as BppAcoData, 'search', seed),
+    seedOf: (inst, i) => instanceSeed('bpp', (inst.data as BppAcoData).demands.length, i),
+    bound: { name: 'ceil(sum of demands / 150) (lower bound)', of: (inst) => volumeBound(inst.data as BppAcoData) },
+  },
+};
+
+/**
+ * Train objectives from a torch/NumPy re-run of the reference's ACO evaluators' code (run outside the repo while
+ * porting, 2026-11-30; per-instance seeds 1234 + offset + N * 1000 + index + k for k = 0..4, reseeding Python,
+ * NumPy and torch as the reference does). One entry per seed k.
+ */
+const REFERENCE_RUNS: Readonly<Record<string, readonly number[]>> = {
+  'aco-tsp50/seed': [6.54655, 6.47057, 6.36103, 6.59048, 6.51554],
+  'aco-tsp50/evolved': [5.82013, 5.83791, 5.82054, 5.82693, 5.85198],
+  'aco-bpp500/seed': [203.2],
+  'aco-bpp500/evolved': [202.2, 202.4, 202.4],
+  'aco-cvrp50/seed': [18.41439],
+};
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      seeds: { type: 'string', default: '10' },
+      tasks: { type: 'string', default: Object.keys(TASKS).join(',') },
+      test: { type: 'boolean', default: false },
+    },
+  });
+  const seeds = Number(values.seeds);
+  for (const id of values.tasks.split(',') as TaskId[]) {
+    const task = TASKS[id];
+    if (!task) throw new Error(`unknown task ${id}`);
+    const { problem } = task;
+    console.log(`\n== ${id}`);
+    console.log(`ms per candidate on train (seed heuristic, native evaluator): ${msPerCandidate(problem)}`);
+    const train = problem.loadSplit('train');
+    const heuristics: Record<string, string> = { seed: problem.seedCode, ...problem.baselines, evolved: EVOLVED[id].code };
+    let seedRuns: number[][] = [];
+    for (const [name, code] of Object.entries(heuristics)) {
+      if (name !== 'seed' && code === problem.seedCode) continue; // a baseline that is the seed
+      const raws = train.map((inst) => rawMatrix(problem, code, inst));
+      const runs = Array.from({ length: seeds }, (_, k) =>
+        train.map((inst, i) => task.scoreAt(raws[i], inst, task.seedOf(inst, i) + 100_003 * k)),
+      );
+      if (name === 'seed') seedRuns = runs;
+      const means = runs.map(mean);
+      const ref = REFERENCE_RUNS[`${id}/${name}`];
+      const header = name === 'evolved' ? `; archived header ${EVOLVED[id].referenceTrain} (${EVOLVED[id].source})` : '';
+      const refText = ref ? `; reference re-run ${fmt(mean(ref))} +- ${fmt(std(ref))} over ${ref.length} seeds` : '';
+      console.log(`train ${name.padEnd(26)} ${fmt(mean(means))} +- ${fmt(std(means))} over ${seeds} seeds${refText}${header}`);
+    }
+    const bounds = train.map(task.bound.of);
+    const best = seedRuns[0];
+    console.log(
+      `bound: ${task.bound.name}: mean ${fmt(mean(bounds))}; seed heuristic / bound per instance: ` +
+        best.map((v, i) => fmt(v / bounds[i])).join(' '),
+    );
+    if (values.test) {
+      for (const split of problem.testSplits) {
+        const start = performance.now();
+        const outcome = evaluateNative(problem, split, problem.seedCode, { seed: 0 });
+        const ms = performance.now() - start;
+        const text = outcome.status === 'ok' ? `${outcome.objective} (${outcome.valid}/${outcome.count} valid)` : outcome.status;
+        console.log(`${split} seed heuristic: ${text}, ${ms.toFixed(0)} ms`);
+      }
+    }
+  }
+}
+
+/** Median wall time of 3 native train evaluations of the seed heuristic, in ms. */
+function msPerCandidate(problem: Problem): string {
+  const times: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const start = performance.now();
+    const outcome = evaluateNative(problem, 'train', problem.seedCode, { seed: 0 });
+    times.push(performance.now() - start);
+    if (outcome.status !== 'ok') throw new Error(`${problem.id} seed heuristic: ${JSON.stringify(outcome)}`);
+  }
+  return `${times.sort((a, b) => a - b)[1].toFixed(0)} ms (runs ${times.map((t) => t.toFixed(0)).join(', ')})`;
+}
+
+/** The candidate's matrix for one instance, through the problem's own harness (trusted code only). */
+function rawMatrix(problem: Problem, code: string, instance: Instance): Float64Array {
+  const solve = new Function(`${problem.harnessSource}\nreturn solve;`)() as (c: unknown, i: unknown, x: unknown) => number[];
+  const candidate = new Function(`${code}\nreturn ${problem.fnName};`)();
+  return Float64Array.from(solve(candidate, instance.input, {}));
+}
+
+function twoOptBound({ n, dist }: TspAcoData): number {
+  let best = Infinity;
+  for (let start = 0; start < n; start++) {
+    const tour = [start];
+    const seen = new Uint8Array(n);
+    seen[start] = 1;
+    for (let step = 1; step < n; step++) {
+      const last = tour[step - 1];
+      let next = -1;
+      for (let j = 0; j < n; j++) if (!seen[j] && (next < 0 || dist[last * n + j] < dist[last * n + next])) next = j;
+      seen[next] = 1;
+      tour.push(next);
+    }
+    best = Math.min(best, twoOpt(tour, dist, n));
+  }
+  return best;
+}
+
+function twoOpt(tour: number[], d: Float32Array, n: number): number {
+  for (let improved = true; improved; ) {
+    improved = false;
+    for (let i = 0; i < n - 1; i++) {
+      for (let j = i + 2; j < n; j++) {
+        const a = tour[i];
+        const b = tour[i + 1];
+        const c = tour[j];
+        const e = tour[(j + 1) % n];
+        if (d[a * n + c] + d[b * n + e] < d[a * n + b] + d[c * n + e] - 1e-9) {
+          for (let lo = i + 1, hi = j; lo < hi; lo++, hi--) [tour[lo], tour[hi]] = [tour[hi], tour[lo]];
+          improved = true;
+        }
+      }
+    }
+  }
+  let length = 0;
+  for (let k = 0; k < n; k++) length += d[tour[k] * n + tour[(k + 1) % n]];
+  return length;
+}
+
+function roundTrips({ n, dist64 }: CvrpAcoData): number {
+  let total = 0;
+  for (let c = 1; c < n; c++) total += 2 * dist64[c];
+  return total;
+}
+
+function volumeBound({ demands, capacity }: BppAcoData): number {
+  return Math.ceil(demands.reduce((a, b) => a + b, 0) / capacity);
+}
+
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const std = (xs: readonly number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
+const fmt = (x: number) => x.toFixed(4);
+
+main();
