@@ -20,6 +20,7 @@ const tableOptionsSchema = z.object({
   reps: z.coerce.number().int('must be an integer').min(1, 'must be >= 1').optional(),
   problems: list('problem ids').optional(),
   from: z.string().min(1).optional(),
+  model: z.string().min(1).optional(),
   out: z.string().min(1).default(DEFAULT_OUT),
 });
 
@@ -35,6 +36,7 @@ export const tableCommand = new Command('table')
   .option('--reps <n>', 'repetitions per setting, run with seeds 0..n-1 (default 3)')
   .option('--problems <ids>', 'problem ids, comma-separated (default: all)')
   .option('--from <dir>', 'build the table from the finished runs under <dir>; run nothing')
+  .option('--model <dir>', 'model directory for the runs (default: the bundled model)')
   .option('--out <dir>', 'where table.md/.csv/.json and the runs go', DEFAULT_OUT)
   .action(async (raw: unknown) => {
     const options = parseOptions(tableOptionsSchema, raw);

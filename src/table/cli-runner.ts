@@ -1,13 +1,20 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AhdError, ErrorCode } from '../errors.ts';
+import { AhdError, ErrorCode, usageError } from '../errors.ts';
 import type { SettingRunner } from './run-settings.ts';
+import type { Setting } from './settings.ts';
+
+/** The exit status of a usage error (src/errors.ts exitCodeFor). */
+const USAGE_STATUS = 2;
 
 const AHD_BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'ahd.js');
 
-/** The `ahd run` arguments of one setting (CLI contract in architecture.md); the run seed is the repetition. */
-export function runArguments(...[setting, dir, resume]: Parameters<SettingRunner>): string[] {
+/**
+ * The `ahd run` arguments of one setting (CLI contract in architecture.md); the run seed is the repetition.
+ * `model`: the --model passed through (default: the bundled model).
+ */
+export function runArguments(setting: Setting, dir: string, resume: boolean, model?: string): string[] {
   return [
     'run',
     '--problem', setting.problem,
@@ -16,6 +23,7 @@ export function runArguments(...[setting, dir, resume]: Parameters<SettingRunner
     '--budget', String(setting.budget),
     '--seed', String(setting.rep),
     '--out', dir,
+    ...(model ? ['--model', model] : []),
     ...(resume ? ['--resume'] : []),
     '--json',
   ];
@@ -24,17 +32,22 @@ export function runArguments(...[setting, dir, resume]: Parameters<SettingRunner
 /**
  * Runs each setting as its own `ahd run --json` process: a run's model, workers and memory go away with it,
  * and its progress display passes through on stderr. Resolves when the process exits 0 with a JSON summary
- * as its last stdout line.
+ * as its last stdout line. Exit status 2 (a usage error: no model, bad flags) rejects with a usage error, which
+ * stops the table, since every other setting would fail the same way.
  */
-export const cliRunner: SettingRunner = (setting, dir, resume) =>
+export const cliRunner = (model?: string): SettingRunner => (setting, dir, resume) =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [AHD_BIN, ...runArguments(setting, dir, resume)], {
+    const child = spawn(process.execPath, [AHD_BIN, ...runArguments(setting, dir, resume, model)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.on('error', (error) => reject(new AhdError(ErrorCode.Run, `cannot start ahd run: ${error.message}`)));
     child.on('close', (status, signal) => {
+      if (status === USAGE_STATUS) {
+        reject(usageError(`ahd run ${runArguments(setting, dir, resume, model).slice(1).join(' ')} refused its flags (see above)`));
+        return;
+      }
       if (status !== 0) {
         reject(new AhdError(ErrorCode.Run, `ahd run exited with ${signal ? `signal ${signal}` : `status ${status}`}`));
         return;

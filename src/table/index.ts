@@ -23,6 +23,8 @@ export interface TableOptions {
   readonly from?: string;
   /** Where table.md, table.csv, table.json (and, when running, runs/<setting>/) go. */
   readonly out: string;
+  /** Model directory for the runs (default: the bundled model). */
+  readonly model?: string;
   /** How a setting is run (default: an `ahd run --json` process per setting). */
   readonly runner?: SettingRunner;
   /** Progress lines (default: stderr). */
@@ -72,7 +74,7 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
       options.budgets ?? DEFAULT_BUDGETS,
       options.reps ?? DEFAULT_REPS,
     );
-    const result = await runSettings(settings, options.out, options.runner ?? cliRunner, log);
+    const result = await runSettings(settings, options.out, options.runner ?? cliRunner(options.model), log);
     log(`table: ${result.ran} run(s) finished now, ${result.skipped} earlier, ${result.failed.length} failed`);
     failed = result.failed.map(({ dir, message }) => ({ dir, message }));
     runs = settings.map((s) => readFinishedRun(settingDir(options.out, s))).filter((r): r is FinishedRun => r !== undefined);
@@ -81,7 +83,8 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
   const comparisons = compareEs(cells, senseOf);
   const count = countImprovements(comparisons);
   const headline = improvementLine(count);
-  const reps = options.reps ?? Math.max(1, ...cells.map((c) => c.values.length + c.noValid));
+  // Repetitions a full cell has: as asked, else (--from) the most any cell holds.
+  const reps = options.reps ?? (options.from !== undefined ? Math.max(1, ...cells.map((c) => c.values.length + c.noValid)) : DEFAULT_REPS);
   const markdown = renderMarkdown(cells, reps, senseOf, headline);
   mkdirSync(options.out, { recursive: true });
   const files = { markdown: join(options.out, 'table.md'), csv: join(options.out, 'table.csv'), json: join(options.out, 'table.json') };

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runPaths } from '../engine/run-dir.ts';
+import { AhdError, ErrorCode } from '../errors.ts';
 import { readFinishedRun } from './collect.ts';
 import { settingName, type Setting } from './settings.ts';
 
@@ -20,7 +21,8 @@ export const settingDir = (out: string, setting: Setting) => join(out, 'runs', s
 /**
  * Runs every setting that has no finished run yet, one after another (each run already uses every core).
  * A finished run is skipped and an interrupted one resumed, so calling this again continues a killed table.
- * One failed run does not stop the table: it is reported and the next setting runs.
+ * One failed run does not stop the table: it is reported and the next setting runs. A usage error does stop it
+ * (every setting would fail the same way).
  */
 export async function runSettings(
   settings: readonly Setting[],
@@ -47,6 +49,7 @@ export async function runSettings(
       ran++;
       log(`${tag}: done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
     } catch (error) {
+      if (error instanceof AhdError && error.code === ErrorCode.Usage) throw error;
       const message = error instanceof Error ? error.message : String(error);
       failed.push({ setting, dir, message });
       log(`${tag}: failed: ${message}`);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { usageError } from '../../src/errors.ts';
 import { buildTable } from '../../src/table/index.ts';
 import { runArguments } from '../../src/table/cli-runner.ts';
 import { settingDir, type SettingRunner } from '../../src/table/run-settings.ts';
@@ -33,6 +34,9 @@ describe('ahd table (running settings)', () => {
     expect(runArguments(settings[3], '/tmp/x', true)).toEqual([
       'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--es', '--budget', '1000', '--seed', '0', '--out', '/tmp/x', '--resume', '--json',
     ]);
+    expect(runArguments(settings[0], '/tmp/y', false, 'models/m')).toEqual([
+      'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--budget', '1000', '--seed', '0', '--out', '/tmp/y', '--model', 'models/m', '--json',
+    ]);
   });
 
   it('runs every setting once, skips finished ones, resumes interrupted ones and survives a failed run', async () => {
@@ -61,5 +65,17 @@ describe('ahd table (running settings)', () => {
     expect(again.cells.find((c) => c.scaffold === 'eoh' && c.es && c.split === 'train')?.mean).toBe(9.5);
     // train is not counted; test20 ties (no improvement), test50 ties: 0 of 4.
     expect(again.count).toMatchObject({ improved: 0, settings: 4 });
+  });
+
+  it('stops at a usage error (every setting would fail the same way)', async () => {
+    const calls: Setting[] = [];
+    const runner: SettingRunner = async (setting) => {
+      calls.push(setting);
+      throw usageError('no single bundled model');
+    };
+    await expect(buildTable({ problems: ['tsp50'], budgets: [1000], reps: 2, out, runner, log: () => {} })).rejects.toThrow(
+      'no single bundled model',
+    );
+    expect(calls).toHaveLength(1);
   });
 });
