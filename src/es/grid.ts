@@ -48,13 +48,16 @@ export function gridFor(weights: Float32Array, layout: WeightLayout): EsGrid {
   return { ranges };
 }
 
-/** Rounds every weight to a multiple of its tensor's step (ties up; deterministic). */
+/**
+ * Rounds every weight to a multiple of its tensor's step (ties up; deterministic). Zeros come out as +0: a -0
+ * would turn into +0 after a perturb/restore (x + -x is +0), a change of bits though not of value.
+ */
 export function snapToGrid(weights: Float32Array, layout: WeightLayout, grid: EsGrid): void {
   layout.tensors.forEach((slot, t) => {
     const step = gridStep(grid.ranges[t]);
     const inv = 1 / step;
     const end = slot.offset + slot.length;
-    for (let i = slot.offset; i < end; i++) weights[i] = Math.round(weights[i] * inv) * step;
+    for (let i = slot.offset; i < end; i++) weights[i] = Math.round(weights[i] * inv) * step + 0;
   });
 }
 

@@ -14,9 +14,12 @@ function model(sizes: readonly number[], seed = 1): { weights: Float32Array; lay
     return slot;
   });
   const rng = createRng(seed);
-  // Weight-like values: mostly ~0.02, one tensor of norm gains near 1, one of zeros.
+  // Weight-like values: mostly ~0.02 (every 100th a tiny negative that rounds to zero on the grid), one tensor
+  // of norm gains near 1, one of zeros.
   const weights = Float32Array.from({ length: offset }, (_, i) =>
-    i < sizes[0] ? (rng.next() - 0.5) * 0.08 : i < sizes[0] + sizes[1] ? 1 + (rng.next() - 0.5) * 0.1 : 0,
+    i < sizes[0]
+      ? i % 100 === 0 ? -1e-9 : (rng.next() - 0.5) * 0.08
+      : i < sizes[0] + sizes[1] ? 1 + (rng.next() - 0.5) * 0.1 : 0,
   );
   return { weights, layout: { tensors, totalLength: offset } };
 }
@@ -34,6 +37,7 @@ describe('WeightsEs', () => {
         expect(Math.abs(weights[i] - before[i])).toBeLessThanOrEqual(step / 2);
         expect(Number.isInteger(weights[i] / step)).toBe(true);
       }
+      expect(Object.is(weights[slot.offset], -0)).toBe(false);
     });
     expect(es.grid.ranges).toEqual([1, 8, 1]); // max(1, 4 * max|w|) rounded up to a power of two
   });
