@@ -9,6 +9,11 @@ import type { WeightLayout } from './types.ts';
  * bits (7 layer bits, 1 sign bit, 24 magnitude bits), which accepts ~98.8% of draws with one multiply; the rare
  * rejections draw further words from a second keyed stream indexed by (element, attempt). Values are rounded to
  * float32 (noiseAt returns exactly what is added).
+ *
+ * One thread on purpose (benchmarks/es.ts): ~5.5 ns per float on an idle core, so perturb+restore of a 10M-float
+ * model is ~0.1 s next to seconds per generated candidate. Worker threads over a SharedArrayBuffer are
+ * bit-identical but gain at most the idle cores, which the replica workers and the sandbox already use; a shared
+ * noise table is ~10x faster but costs its size in memory and makes directions shifted windows of one sequence.
  */
 
 const LAYERS = 128;
