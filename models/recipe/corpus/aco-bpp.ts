@@ -1,0 +1,62 @@
+import type { Gene, Genome, TaskGrammar } from './genome.ts';
+import { logUniform, num, uniform } from './genome.ts';
+import { combineFactors, describeFactors } from './aco.ts';
+
+/** ACO bin packing: how promising it is to put items a and b in one bin, from fill level and remaining capacity. */
+const signedK = (k: number) => (k < 0 ? `- ${num(-k)}` : `+ ${num(k)}`);
+
+function factor(gene: Gene): string {
+  switch (gene.f) {
+    case 'fill':
+      return gene.s === 'pow' ? `((a + b) / capacity) ** ${num(gene.k)}` : '(a + b) / capacity';
+    case 'fit':
+      return `(a + b <= capacity ? 1 : ${num(gene.k)})`;
+    case 'tight':
+      return `(capacity - a - b >= 0 && capacity - a - b < small ? ${num(1 + gene.k)} : 1)`;
+    case 'big':
+      return `(1 ${signedK(gene.k)} * b / capacity)`;
+    case 'diff':
+      return `(1 ${signedK(gene.k)} * Math.abs(a - b) / capacity)`;
+    case 'gap':
+      return `Math.exp(-${num(gene.k)} * Math.abs(capacity - a - b) / capacity)`;
+    default:
+      return `(1 + ${num(gene.k)} * Math.random())`;
+  }
+}
+
+const PHRASES: Record<string, string> = {
+  fill: 'the fill level of the pair',
+  fit: 'a penalty when the pair overflows a bin',
+  tight: 'a bonus when the leftover space is smaller than any item',
+  big: 'the size of the second item',
+  diff: 'the size difference of the pair',
+  gap: 'an exponential decay in the leftover space',
+  rand: 'random noise',
+};
+
+function render(g: Genome) {
+  const lines = ['function heuristics(demand, capacity) {'];
+  if (g.genes.some((x) => x.f === 'tight')) lines.push('  const small = Math.min(...demand);');
+  lines.push(`  return demand.map((a) => demand.map((b) => ${combineFactors(g, factor)}));`, '}');
+  return { description: describeFactors(g, PHRASES, 'Pair desirability'), code: lines.join('\n') };
+}
+
+export const acoBppGrammar: TaskGrammar = {
+  problem: 'aco-bpp500',
+  base: 'fill',
+  maxGenes: 3,
+  forms: [
+    { id: 'prod', constants: () => ({}) },
+    { id: 'sum', constants: () => ({}) },
+  ],
+  features: [
+    { id: 'fill', shapes: ['lin', 'pow'], weight: (rng) => logUniform(rng, 0.2, 3), constant: (rng) => uniform(rng, 0.5, 4) },
+    { id: 'fit', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.2, 5), constant: (rng) => logUniform(rng, 0.001, 0.3) },
+    { id: 'tight', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.2, 5), constant: (rng) => uniform(rng, 0.5, 5) },
+    { id: 'big', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.2, 5), constant: (rng) => uniform(rng, -0.9, 4) },
+    { id: 'diff', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.2, 5), constant: (rng) => uniform(rng, -0.9, 3) },
+    { id: 'gap', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.2, 5), constant: (rng) => uniform(rng, 0.5, 10) },
+    { id: 'rand', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.05, 1), constant: (rng) => uniform(rng, 0.05, 1) },
+  ],
+  render,
+};

@@ -1,0 +1,82 @@
+import type { ProblemId } from '../../../problems/types.ts';
+import type { OperatorId } from '../../../scaffolds/prompts/types.ts';
+import { compactAnswer, compactUserContent } from '../../../scaffolds/prompts/compact.ts';
+import type { Rng } from '../../../src/engine/rng.ts';
+import type { Genome, TaskGrammar } from './genome.ts';
+import { cross, explore, mutate, randomGenome, reparam } from './genome.ts';
+
+/** A rendered, sandbox-checked program. */
+export interface Program {
+  readonly genome: Genome;
+  readonly description: string;
+  readonly code: string;
+}
+
+/** Says whether the real sandbox accepts a program (cached by the caller's implementation). */
+export type Validator = (problem: ProblemId, code: string) => Promise<boolean>;
+
+/** One training example in the compact format: the user content and the answer (without eos). */
+export interface Example {
+  readonly problem: ProblemId;
+  readonly operator: OperatorId;
+  readonly prompt: string;
+  readonly answer: string;
+}
+
+const ATTEMPTS = 8;
+
+function program(grammar: TaskGrammar, genome: Genome): Program {
+  return { genome, ...grammar.render(genome) };
+}
+
+/** Draws genomes from `make` until one renders to new code that the sandbox accepts. */
+async function validChild(
+  grammar: TaskGrammar,
+  validate: Validator,
+  avoid: readonly string[],
+  make: () => Genome,
+): Promise<Program | undefined> {
+  for (let i = 0; i < ATTEMPTS; i++) {
+    const child = program(grammar, make());
+    if (avoid.includes(child.code)) continue;
+    if (await validate(grammar.problem as ProblemId, child.code)) return child;
+  }
+  return undefined;
+}
+
+export async function randomProgram(grammar: TaskGrammar, rng: Rng, validate: Validator): Promise<Program | undefined> {
+  return validChild(grammar, validate, [], () => randomGenome(grammar, rng));
+}
+
+/** The child an operator should produce from its parents (the corpus's definition of each EoH operator). */
+export async function childFor(
+  grammar: TaskGrammar,
+  operator: OperatorId,
+  parents: readonly Program[],
+  rng: Rng,
+  validate: Validator,
+): Promise<Program | undefined> {
+  const avoid = parents.map((p) => p.code);
+  const [a, b] = parents.map((p) => p.genome);
+  switch (operator) {
+    case 'i1':
+      return validChild(grammar, validate, avoid, () => randomGenome(grammar, rng));
+    case 'e1':
+      return validChild(grammar, validate, avoid, () => explore(grammar, a, b, rng));
+    case 'e2':
+      return validChild(grammar, validate, avoid, () => cross(grammar, a, b, rng));
+    case 'm1':
+      return validChild(grammar, validate, avoid, () => mutate(grammar, a, rng));
+    case 'm2':
+      return validChild(grammar, validate, avoid, () => reparam(grammar, a, rng));
+  }
+}
+
+export function toExample(problem: ProblemId, operator: OperatorId, parents: readonly Program[], child: Program): Example {
+  return {
+    problem,
+    operator,
+    prompt: compactUserContent(problem, operator, parents),
+    answer: compactAnswer(child.description, child.code),
+  };
+}

@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { PROBLEM_IDS } from '../../problems/types.ts';
+import { createRng } from '../../src/engine/rng.ts';
+import { GRAMMARS } from '../../models/recipe/corpus/grammars.ts';
+import { cross, explore, mutate, randomGenome, reparam } from '../../models/recipe/corpus/genome.ts';
+import { childFor, randomProgram } from '../../models/recipe/corpus/examples.ts';
+import { createSandboxValidator } from '../../models/recipe/corpus/validate.ts';
+
+const validator = createSandboxValidator(1);
+afterAll(() => validator.close());
+
+/** Code with every numeric literal and its sign blanked: equal skeletons = same structure. */
+const skeleton = (code: string) => code.replace(/\s*[-+]?\s*\d+(\.\d+)?/g, ' N');
+
+describe.each(PROBLEM_IDS)('corpus grammar %s', (problem) => {
+  const grammar = GRAMMARS[problem];
+
+  it('renders programs the sandbox accepts, unfiltered, for every operator edit', async () => {
+    const rng = createRng(`test:${problem}`);
+    const a = randomGenome(grammar, rng);
+    const b = randomGenome(grammar, rng);
+    const genomes = [a, b, reparam(grammar, a, rng), mutate(grammar, a, rng), cross(grammar, a, b, rng), explore(grammar, a, b, rng)];
+    for (const genome of genomes) {
+      const { code, description } = grammar.render(genome);
+      expect(description.length).toBeGreaterThan(10);
+      expect(await validator.validate(problem, code), code).toBe(true);
+    }
+  }, 60_000);
+
+  it('m2 keeps the structure and changes numbers; m1 changes the structure; seeded', async () => {
+    const run = async (seed: string) => {
+      const rng = createRng(seed);
+      const parent = (await randomProgram(grammar, rng, validator.validate))!;
+      const m2 = await childFor(grammar, 'm2', [parent], rng, validator.validate);
+      const m1 = await childFor(grammar, 'm1', [parent], rng, validator.validate);
+      return { parent, m1, m2 };
+    };
+    const { parent, m1, m2 } = await run(`ops:${problem}`);
+    if (m2) {
+      expect(m2.code).not.toBe(parent.code);
+      expect(skeleton(m2.code)).toBe(skeleton(parent.code));
+    }
+    expect(m1).toBeDefined();
+    expect(m1!.code).not.toBe(parent.code);
+    expect((await run(`ops:${problem}`)).m1!.code).toBe(m1!.code);
+  }, 60_000);
+});
