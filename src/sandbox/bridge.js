@@ -3,6 +3,7 @@
 // builtins later only affects itself. It hands back to the host nothing but primitives and a fresh Float64Array,
 // because copying candidate-made values out (getters, proxies) would run candidate code outside the time limit.
 (solve, fnName, maxRawLength, maxMessageLength) => {
+  'use strict'; // no arguments.caller/callee paths into the bridge
   const apply = Reflect.apply;
   const isArray = Array.isArray;
   const isView = ArrayBuffer.isView;

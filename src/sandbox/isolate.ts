@@ -48,6 +48,8 @@ const BRIDGE_SOURCE = readFileSync(new URL('bridge.js', import.meta.url), 'utf8'
 const ALEA_SOURCE = readFileSync(createRequire(import.meta.url).resolve('seedrandom/lib/alea.js'), 'utf8');
 
 const TIMED_OUT = 'Script execution timed out.';
+/** isolated-vm's answer to a dynamic import(): thrown past every try/catch in the isolate. */
+const IMPORT_REFUSED = 'Not supported';
 const OUT_OF_TIME = Symbol('out of time');
 
 export function evaluateInIsolate(job: IsolateJob): Outcome {
@@ -122,10 +124,14 @@ function toInstanceResult(problem: Problem, output: unknown, instance: Instance,
   return { ok: false, reason: `sandbox bridge returned ${typeof output}` };
 }
 
-/** Exceptions that escape the bridge come from isolated-vm itself: the time limit, the memory limit, or a fault. */
+/**
+ * Exceptions that escape the bridge come from isolated-vm itself: the time limit, the memory limit, a refused
+ * import(), or a fault.
+ */
 function classifyFailure(error: unknown, isolate: ivm.Isolate, ms: number): Outcome {
   const message = error instanceof Error ? error.message : String(error);
   if (isolate.isDisposed || /memory limit/i.test(message)) return { status: 'oom', ms };
   if (message === TIMED_OUT) return { status: 'timeout', ms };
+  if (message === IMPORT_REFUSED) return { status: 'invalid', reason: 'import() is not available in the sandbox', ms };
   return { status: 'error', message: oneLine(message), ms };
 }

@@ -1,14 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { performance } from 'node:perf_hooks';
-import { Piscina } from 'piscina';
 import { getProblem } from '../../problems/index.ts';
 import { AhdError, ErrorCode, usageError } from '../errors.ts';
-import { oneLine } from './aggregate.ts';
 import { evaluationKey } from './code-key.ts';
-import { DEFAULT_MEMORY_LIMIT_MB, timeLimitMs, watchdogMs } from './limits.ts';
+import { DEFAULT_MEMORY_LIMIT_MB, timeLimitMs } from './limits.ts';
+import { SandboxProcess } from './sandbox-process.ts';
 import { SharedResults } from './shared-results.ts';
 import type { EvalRequest, Outcome } from './types.ts';
-import type { WorkerReply, WorkerTask } from './worker.ts';
+import type { WorkerTask } from './worker.ts';
 
 export interface SandboxPoolOptions {
   /** Worker threads (each evaluates one candidate at a time). Default: all cores. */
@@ -18,15 +16,17 @@ export interface SandboxPoolOptions {
 }
 
 /**
- * Evaluates candidates in isolated-vm isolates on a piscina pool of worker threads. Identical requests (same
- * normalised code, problem, split, seed and limits) are evaluated once. Never rejects because of a candidate:
- * every candidate failure is an Outcome; a crashed worker is an 'error' outcome and piscina replaces the thread.
- * Rejects only for caller mistakes (usage errors), unreadable instance data, cancellation, or a closed pool.
+ * Evaluates candidates in isolated-vm isolates on a piscina pool of worker threads, which live in a separate
+ * sandbox process (sandbox-process.ts) so that nothing a candidate does can crash the host. Identical requests
+ * (same normalised code, problem, split, seed and limits) are evaluated once. Never rejects because of a
+ * candidate: every candidate failure is an Outcome (a crashed worker or sandbox process included; the pool
+ * recovers). Rejects only for caller mistakes (usage errors), unreadable instance data, cancellation, a closed
+ * pool, or a sandbox process that cannot start.
  */
 export class SandboxPool {
   readonly threads: number;
   readonly memoryLimitMb: number;
-  readonly #piscina: Piscina<WorkerTask, WorkerReply>;
+  readonly #process: SandboxProcess;
   readonly #results = new SharedResults<Outcome>();
   #closed = false;
 
@@ -39,12 +39,7 @@ export class SandboxPool {
     }
     this.threads = threads;
     this.memoryLimitMb = memoryLimitMb;
-    // Workers stay up (min = max): each caches its instance sets, and a fresh thread costs ~1 s of module loading.
-    this.#piscina = new Piscina<WorkerTask, WorkerReply>({
-      filename: new URL('./worker-entry.mjs', import.meta.url).href,
-      minThreads: threads,
-      maxThreads: threads,
-    });
+    this.#process = new SandboxProcess(threads);
   }
 
   /** Evaluates one candidate on one split. Cancelling `signal` rejects with its reason. */
@@ -76,11 +71,11 @@ export class SandboxPool {
     );
   }
 
-  /** Stops the workers; evaluations still running end as 'error' outcomes. */
+  /** Stops the sandbox process; evaluations still running end as 'error' outcomes. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#piscina.destroy();
+    await this.#process.close();
   }
 
   /** Validates a request at the edge (unknown problem/split are usage errors) and resolves its limits. */
@@ -99,17 +94,7 @@ export class SandboxPool {
   }
 
   async #run(task: WorkerTask, signal: AbortSignal): Promise<Outcome> {
-    const watchdog = AbortSignal.timeout(watchdogMs(task.timeoutMs));
-    const start = performance.now();
-    let reply: WorkerReply;
-    try {
-      reply = await this.#piscina.run(task, { signal: AbortSignal.any([signal, watchdog]) });
-    } catch (error) {
-      if (signal.aborted) throw signal.reason;
-      const ms = performance.now() - start;
-      if (watchdog.aborted) return { status: 'timeout', ms };
-      return { status: 'error', message: oneLine(`sandbox worker failed: ${error instanceof Error ? error.message : String(error)}`), ms };
-    }
+    const reply = await this.#process.run(task, signal);
     if ('failure' in reply) throw new AhdError(reply.failure.code, reply.failure.message);
     return reply.outcome;
   }
