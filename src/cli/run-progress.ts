@@ -12,7 +12,8 @@ export class ProgressLine {
   readonly #stream: NodeJS.WriteStream;
   readonly #started = Date.now();
   #lastDraw = 0;
-  #lastGeneration = -1;
+  /** Off a terminal a line is printed per finished generation (the initial EoH population is not one). */
+  #lastGeneration = 0;
   #drawn = false;
 
   constructor(problem: Problem, stream: NodeJS.WriteStream = process.stderr) {

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { getProblem } from '../../problems/index.ts';
 import { getScaffold } from '../../scaffolds/index.ts';
@@ -58,6 +59,8 @@ async function runFromFlags(raw: unknown): Promise<void> {
 
   const started = Date.now();
   const controller = new AbortController();
+  // Every in-flight generation and evaluation listens to this one signal.
+  setMaxListeners(Infinity, controller.signal);
   const interrupt = () => controller.abort(new AhdError(ErrorCode.Run, `interrupted; continue with: ahd run --resume --out ${settings.dir}`));
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
   const progress = new ProgressLine(problem);

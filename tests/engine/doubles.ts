@@ -39,7 +39,7 @@ export interface ScriptedModelOptions {
 }
 
 /** TSP next-node heuristic `distance + a * distance-to-destination`, or broken answers now and then. */
-function scriptedAnswer(rng: ReturnType<typeof createRng>): string {
+export function scriptedAnswer(rng: ReturnType<typeof createRng>): string {
   const roll = rng.next();
   if (roll < 0.08) return 'Sorry, I have no idea.';
   const a = (rng.int(2000) / 1000 - 0.5).toFixed(3);

@@ -1,0 +1,93 @@
+/**
+ * `ahd run` as a user runs it, against a scripted OpenAI-compatible server in this process: a run killed with
+ * SIGKILL mid-way and resumed with --resume ends in the state of an uninterrupted run.
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRng } from '../../src/engine/rng.ts';
+import { scriptedAnswer } from './doubles.ts';
+import { normalisedEvents, readEventObjects, tempDir } from './helpers.ts';
+
+const AHD = new URL('../../bin/ahd.js', import.meta.url).pathname;
+
+let server: Server;
+let endpoint = '';
+let served = 0;
+/** Called with the number of requests served so far, before each answer. */
+let onRequest: (count: number) => void = () => {};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const { seed } = JSON.parse(body) as { seed: number };
+      onRequest(++served);
+      const content = scriptedAnswer(createRng(`${seed}`));
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ choices: [{ message: { content }, finish_reason: 'stop' }], usage: {} }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Runs `ahd run` in its own process group; `killAfter` requests, the whole group gets SIGKILL. */
+function ahdRun(dir: string, extra: string[], killAfter?: number) {
+  const args = [
+    AHD, 'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--budget', '20', '--llm', 'openai', '--endpoint', endpoint,
+    '--model', 'scripted', '--threads', '1', '--out', dir, '--json', ...extra,
+  ];
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  served = 0;
+  onRequest = (count) => {
+    if (killAfter !== undefined && count === killAfter) process.kill(-(child.pid as number), 'SIGKILL');
+  };
+  return new Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr })),
+  );
+}
+
+describe('ahd run (CLI)', () => {
+  it('kill -9 mid-run, then --resume: same final state as an uninterrupted run', async () => {
+    const whole = join(tempDir(), 'run');
+    const full = await ahdRun(whole, []);
+    expect(full.status, full.stderr).toBe(0);
+    const summary = JSON.parse(full.stdout.trimEnd().split('\n').at(-1) as string);
+    expect(Object.keys(summary)).toEqual(['problem', 'scaffold', 'es', 'budget', 'samples', 'valid', 'best', 'runDir', 'seconds']);
+    expect(summary).toMatchObject({ problem: 'tsp50', scaffold: 'eoh', es: false, budget: 20, runDir: whole });
+    expect(Object.keys(summary.best.test)).toEqual(['test20', 'test50']);
+
+    const dir = join(tempDir(), 'run');
+    const killed = await ahdRun(dir, [], 18);
+    expect(killed.signal).toBe('SIGKILL');
+    const before = readEventObjects(dir).filter((e) => e.type === 'outcome').length;
+    expect(before).toBeGreaterThan(0);
+
+    const mismatch = await ahdRun(dir, ['--resume', '--seed', '7']);
+    expect(mismatch.status).toBe(2);
+    expect(mismatch.stderr.trim()).toMatch(/^ahd: cannot resume .*: seed was 2024, this run asks 7$/);
+
+    const resumed = await ahdRun(dir, ['--resume']);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(served).toBeLessThan(30); // only the answers the log did not have
+    const again = JSON.parse(resumed.stdout.trimEnd().split('\n').at(-1) as string);
+    expect({ ...again, seconds: 0, runDir: '' }).toEqual({ ...summary, seconds: 0, runDir: '' });
+
+    const outcomes = readEventObjects(dir).filter((e) => e.type === 'outcome');
+    expect(new Set(outcomes.map((e) => e.index)).size).toBe(outcomes.length);
+    expect(normalisedEvents(dir, { dropStarts: true })).toEqual(normalisedEvents(whole, { dropStarts: true }));
+    for (const name of readdirSync(join(whole, 'population'))) {
+      expect(readFileSync(join(dir, 'population', name), 'utf8')).toBe(readFileSync(join(whole, 'population', name), 'utf8'));
+    }
+  });
+});
