@@ -25,6 +25,11 @@ export interface SplitSpec {
   readonly size: number; // nodes / items / n
   /** Data file relative to problems/<id>/data/, or undefined for generated instances (ASP). */
   readonly file?: string;
+  /**
+   * Wall-time limit for one candidate on this split, ms, where the sandbox's default (the train limit scaled by
+   * count x size^2, src/sandbox/limits.ts) does not fit how the task's work grows (ASP grows exponentially in n).
+   */
+  readonly timeoutMs?: number;
 }
 
 export interface Instance {

@@ -8,13 +8,15 @@ export const DEFAULT_MEMORY_LIMIT_MB = 256;
  * other splits scale it by their work relative to train: instance count times size squared (a heuristic sees an
  * n x n matrix or makes n choices over n items, so its work grows at least quadratically), never below the train
  * limit. Example: tsp50 test200 (1000 instances of 200 nodes against 64 of 50) gets 250 x 20 s. These are caps
- * against runaway candidates, not expected times. An explicit `override` wins.
+ * against runaway candidates, not expected times. A split's own `timeoutMs` replaces the scaling (for tasks whose
+ * work grows otherwise), and an explicit `override` (the request's) wins over both.
  */
 export function timeLimitMs(problem: Problem, split: string, override?: number): number {
   if (override !== undefined) return override;
   const train = problem.splits.find((s) => s.name === 'train');
   const spec = problem.splits.find((s) => s.name === split);
   if (!train || !spec) return problem.timeoutMs;
+  if (spec.timeoutMs !== undefined) return spec.timeoutMs;
   const work = (spec.count / train.count) * (spec.size / train.size) ** 2;
   return Math.round(problem.timeoutMs * Math.max(1, work));
 }
