@@ -36,7 +36,8 @@ export function writeJsonAtomic(path: string, value: unknown): void {
 }
 
 export function readJson<T>(path: string, what: string): T {
-  if (!existsSync(path)) throw new AhdError(ErrorCode.Run, `${path}: no ${what} (is this a run directory?)`);
+  // A missing file means the user named the wrong directory (usage); an unreadable one, a damaged run.
+  if (!existsSync(path)) throw new AhdError(ErrorCode.Usage, `${path}: no ${what} (is this a run directory?)`);
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as T;
   } catch (error) {
