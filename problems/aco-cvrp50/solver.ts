@@ -2,9 +2,9 @@ import { InvalidSolution } from '../types.ts';
 import {
   ACO_DEFAULTS,
   computeWeights,
+  drawCumulative,
   evaporate,
   FLOAT32_MAX,
-  sampleCandidate,
   type AcoParams,
   type Matrix,
 } from '../aco-shared/ant-sampling.ts';
@@ -47,6 +47,7 @@ export function solveCvrpAco(input: CvrpColonyInput, seed: number, params: AcoPa
   const unvisited = new Int32Array(n);
   const candidates = new Int32Array(n);
   const positions = new Int32Array(n); // where each candidate sits in `unvisited` (-1 = depot)
+  const cumulative = new Float64Array(n);
   let best = Infinity;
 
   for (let it = 0; it < iterations; it++) {
@@ -64,19 +65,23 @@ export function solveCvrpAco(input: CvrpColonyInput, seed: number, params: AcoPa
       while (remaining > 0 || node !== 0) {
         if (badRow[node] === 1) throw new InvalidSolution(`non-finite pheromone * heuristic in row ${node}`);
         let count = 0;
+        let mass = 0;
+        const row = node * n;
         const free = capacity - used;
         for (let k = 0; k < remaining; k++) {
           const c = unvisited[k];
           if (demands[c] <= free) {
             candidates[count] = c;
-            positions[count++] = k;
+            positions[count] = k;
+            cumulative[count++] = mass += weights[row + c];
           }
         }
         if (node !== 0 || remaining === 0) {
           candidates[count] = 0;
-          positions[count++] = -1;
+          positions[count] = -1;
+          cumulative[count++] = mass += weights[row];
         }
-        const pick = sampleCandidate(weights, node * n, candidates, count, rng, maxValue);
+        const pick = drawCumulative(cumulative, count, rng, maxValue);
         const next = candidates[pick];
         if (next === 0) {
           used = demands[0];

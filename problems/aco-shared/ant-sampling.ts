@@ -38,28 +38,23 @@ export function computeWeights(tau: Matrix, heuristic: Matrix, weights: Matrix, 
 }
 
 /**
- * Draws one of candidates[0..count) with probability proportional to weights[rowOffset + node] and returns its
- * position in `candidates`. Like a torch Categorical over the masked row, a mass that is not positive or
- * overflows `maxMass` (the precision's largest finite value) is invalid.
+ * Draws a position k in [0, count) with probability proportional to its weight, given the running sums
+ * cumulative[k] = w[0] + ... + w[k] (callers fill them while listing the feasible moves, in one pass). Like a torch
+ * Categorical over the masked row, a total that is not positive or overflows `maxMass` (the precision's largest
+ * finite value) is invalid. Zero-weight positions are never drawn.
  */
-export function sampleCandidate(
-  weights: Matrix,
-  rowOffset: number,
-  candidates: Int32Array,
-  count: number,
-  rng: FastRng,
-  maxMass: number,
-): number {
-  let mass = 0;
-  for (let k = 0; k < count; k++) mass += weights[rowOffset + candidates[k]];
+export function drawCumulative(cumulative: Float64Array, count: number, rng: FastRng, maxMass: number): number {
+  const mass = cumulative[count - 1];
   if (!(mass > 0 && mass <= maxMass)) throw new InvalidSolution(`ant transition weights sum to ${mass}`);
-  let r = rng.next() * mass;
-  const last = count - 1;
-  for (let k = 0; k < last; k++) {
-    r -= weights[rowOffset + candidates[k]];
-    if (r < 0) return k;
+  const r = rng.next() * mass;
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid] > r) hi = mid;
+    else lo = mid + 1;
   }
-  return last;
+  return lo;
 }
 
 /** Multiplies every pheromone value by `decay` (in the colony's precision). */

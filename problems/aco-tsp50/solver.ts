@@ -1,5 +1,5 @@
 import { InvalidSolution } from '../types.ts';
-import { ACO_DEFAULTS, computeWeights, evaporate, FLOAT32_MAX, sampleCandidate, type AcoParams } from '../aco-shared/ant-sampling.ts';
+import { ACO_DEFAULTS, computeWeights, drawCumulative, evaporate, FLOAT32_MAX, type AcoParams } from '../aco-shared/ant-sampling.ts';
 import { createFastRng } from '../aco-shared/fast-rng.ts';
 
 /**
@@ -23,6 +23,7 @@ export function solveTspAco(
   const tours = new Int32Array(ants * n);
   const costs = new Float64Array(ants);
   const unvisited = new Int32Array(n);
+  const cumulative = new Float64Array(n);
   let best = Infinity;
 
   for (let it = 0; it < iterations; it++) {
@@ -38,7 +39,10 @@ export function solveTspAco(
       let cost = 0;
       for (let step = 1; step < n; step++) {
         if (badRow[prev] === 1) throw new InvalidSolution(`non-finite pheromone * heuristic in row ${prev}`);
-        const k = sampleCandidate(weights, prev * n, unvisited, remaining, rng, FLOAT32_MAX);
+        const row = prev * n;
+        let mass = 0;
+        for (let k = 0; k < remaining; k++) cumulative[k] = mass += weights[row + unvisited[k]];
+        const k = drawCumulative(cumulative, remaining, rng, FLOAT32_MAX);
         const next = unvisited[k];
         unvisited[k] = unvisited[--remaining];
         tours[tour + step] = next;
