@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { getProblem } from '../../problems/index.ts';
+import { eoh, MAX_INITIAL_BATCHES } from '../../scaffolds/eoh/index.ts';
+import { sample } from '../../scaffolds/sample/index.ts';
+import { createRng } from '../../src/engine/rng.ts';
+import type { Candidate, CandidateSpec, Individual, RunContext } from '../../src/engine/types.ts';
+import type { Outcome } from '../../src/sandbox/types.ts';
+
+/** A RunContext whose candidates get objectives from `objective(index)` (Infinity = invalid). */
+function fakeContext(objective: (index: number) => number) {
+  const batches: CandidateSpec[][] = [];
+  const snapshots: Array<{ generation: number; population: readonly Individual[] }> = [];
+  let next = 0;
+  const ctx: RunContext = {
+    problem: getProblem('tsp50'),
+    promptStyle: 'compact',
+    select: createRng(1),
+    async produce(specs) {
+      batches.push([...specs]);
+      return specs.map((spec): Candidate => {
+        const index = next++;
+        const value = objective(index);
+        const outcome: Outcome = Number.isFinite(value)
+          ? { status: 'ok', objective: value, values: [value], valid: 1, count: 1, ms: 0 }
+          : { status: 'invalid', reason: 'scripted', ms: 0 };
+        return {
+          index,
+          operator: spec.operator,
+          parents: spec.parents.map((p) => p.id),
+          description: `d${index}`,
+          code: `function selectNextNode() { return ${index}; }`,
+          outcome,
+          objective: value,
+        };
+      });
+    },
+    async snapshot(generation, _total, population) {
+      snapshots.push({ generation, population });
+    },
+  };
+  return { ctx, batches, snapshots };
+}
+
+describe('EoH scaffold', () => {
+  it('retries the initial batch only while no candidate is valid', async () => {
+    const { ctx, batches } = fakeContext((i) => (i < 20 ? Infinity : 100 - i));
+    await eoh.run(ctx, 20);
+    expect(batches.slice(0, 3).map((b) => b.map((s) => s.operator).join())).toEqual([
+      new Array(10).fill('i1').join(),
+      new Array(10).fill('i1').join(),
+      new Array(10).fill('i1').join(),
+    ]);
+    expect(batches[3][0].operator).toBe('e1');
+  });
+
+  it(`gives up after ${MAX_INITIAL_BATCHES} initial batches without a valid heuristic`, async () => {
+    const { ctx } = fakeContext(() => Infinity);
+    await expect(eoh.run(ctx, 20)).rejects.toThrow(/no valid heuristic in 50 initial i1 samples/);
+  });
+
+  it('runs e1, e2, m1, m2 per generation with prob-rank parents from the current population', async () => {
+    const { ctx, batches, snapshots } = fakeContext((i) => 1000 - i);
+    const population = await eoh.run(ctx, 80);
+    expect(batches.map((b) => `${b[0].operator}x${b.length}`)).toEqual([
+      'i1x10', 'e1x10', 'e2x10', 'm1x10', 'm2x10', 'e1x10', 'e2x10', 'm1x10', 'm2x10',
+    ]);
+    expect(batches[1].every((s) => s.parents.length === 2 && s.avoidCodes?.size === 10)).toBe(true);
+    expect(batches[3].every((s) => s.parents.length === 1 && s.perturbation === undefined)).toBe(true);
+    expect(snapshots.map((s) => s.generation)).toEqual([0, 1, 2]);
+    // Objectives fall with the index, so the last ten candidates are the population.
+    expect(population.map((p) => p.id)).toEqual([89, 88, 87, 86, 85, 84, 83, 82, 81, 80]);
+  });
+});
+
+describe('Sample scaffold', () => {
+  it('keeps the best valid samples across batches', async () => {
+    const { ctx, batches, snapshots } = fakeContext((i) => (i % 3 === 0 ? Infinity : (i * 7) % 11));
+    const population = await sample.run(ctx, 45);
+    expect(batches.map((b) => b.length)).toEqual([20, 20, 5]);
+    expect(snapshots.map((s) => s.generation)).toEqual([1, 2, 3]);
+    expect(population[0].objective).toBe(0);
+    expect(new Set(population.map((p) => p.objective)).size).toBe(population.length);
+  });
+});
