@@ -56,13 +56,18 @@ async function evalFromFlags(raw: unknown): Promise<void> {
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   process.stderr.write(`evaluating ${options.heuristic} on ${problem.id} ${splits.join(', ')} (${pool.threads} sandbox threads)\n`);
+  let done = 0;
+  // Big splits take minutes: a heartbeat says it is still working.
+  const heartbeat = setInterval(() => process.stderr.write(`  ${done} of ${splits.length} splits done, ${seconds()} s\n`), 15_000);
   let outcomes: Outcome[];
   try {
     const requests = splits.map((split) => ({ problem: problem.id, split, code, seed: options.seed }));
     outcomes = await pool.evaluateMany(requests, undefined, (outcome, i) => {
+      done++;
       process.stderr.write(`  ${splits[i]}: ${outcome.status} after ${seconds()} s\n`);
     });
   } finally {
+    clearInterval(heartbeat);
     await pool.close();
   }
   outcomes.forEach((outcome, i) => {

@@ -29,7 +29,7 @@ export function evaluateTask(task: WorkerTask): WorkerReply {
     problem = getProblem(request.problem);
     instances = preparedSplit(request);
   } catch (error) {
-    const code = error instanceof AhdError ? error.code : ErrorCode.Data;
+    const code = error instanceof AhdError ? error.code : ErrorCode.Internal;
     return { failure: { code, message: error instanceof Error ? error.message : String(error) } };
   }
   const spec = problem.splits.find((s) => s.name === request.split)!;
