@@ -5,6 +5,7 @@ import { getProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
 import { usageError } from '../errors.ts';
 import { roundTo5 } from '../sandbox/aggregate.ts';
+import { DEFAULT_MEMORY_LIMIT_MB } from '../sandbox/limits.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import { readHeuristicFile } from './heuristic-file.ts';
@@ -39,6 +40,18 @@ export const evalCommand = new Command('eval')
   .option('--split <name...>', "splits to evaluate (default: the problem's standard test splits)")
   .option('--seed <n>', 'seed of Math.random inside the sandbox', '0')
   .option('--json', 'print a JSON array with one object per split: problem, split, count, valid, mean, std, min, max')
+  .addHelpText(
+    'after',
+    `
+Each split runs in a fresh isolate with no access to Node (no require, process, timers, files or network),
+a ${DEFAULT_MEMORY_LIMIT_MB} MB heap and a time limit: the task's train limit (20 s TSP, 30 s others), scaled up
+for bigger splits. On test splits invalid instances are dropped from the mean and counted (valid < count); on
+train, as during search, one invalid instance makes the heuristic invalid.
+
+Examples:
+  ahd eval --problem tsp50 --heuristic best.js
+  ahd eval --problem kp100 --heuristic runs/kp/best.js --split test50 test100 test200 --json`,
+  )
   .action(evalFromFlags);
 
 async function evalFromFlags(raw: unknown): Promise<void> {
