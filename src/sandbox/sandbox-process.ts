@@ -96,6 +96,7 @@ export class SandboxProcess {
 
   /** Starts queued tasks while there is room; while suspects exist, only one task runs at a time. */
   #pump(): void {
+    this.#holdOpen();
     if (this.#closed || this.#queue.length === 0) return;
     if (!this.#child) this.#spawn();
     if (!this.#ready) return; // 'ready' pumps again
@@ -107,6 +108,18 @@ export class SandboxProcess {
       job.started = performance.now();
       this.#running.set(job.id, job);
       this.#send({ type: 'run', id: job.id, task: job.task });
+    }
+  }
+
+  /** An idle sandbox process does not keep the host alive (a caller that forgets close() still exits). */
+  #holdOpen(): void {
+    const child = this.#child;
+    if (!child) return;
+    const busy = this.#running.size > 0 || this.#queue.length > 0;
+    const handles = [child, child.channel, child.stdout, child.stderr] as ({ ref?(): void; unref?(): void } | null | undefined)[];
+    for (const handle of handles) {
+      if (busy) handle?.ref?.();
+      else handle?.unref?.();
     }
   }
 
