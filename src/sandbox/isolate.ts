@@ -110,7 +110,9 @@ function setUp(isolate: ivm.Isolate, context: ivm.Context, job: IsolateJob): [iv
   const make = isolate
     .compileScriptSync(BRIDGE_SOURCE, { filename: 'bridge.js' })
     .runSync(context, { timeout: SETUP_TIMEOUT_MS, reference: true }) as ivm.Reference;
-  const pair = make.applySync(undefined, [context.global.getSync('solve', { reference: true }).derefInto(), job.problem.fnName, MAX_RAW_LENGTH, MAX_MESSAGE_LENGTH], {
+  // `solve` is read now, before any candidate code could replace the global.
+  const solve = context.global.getSync('solve', { reference: true }).derefInto();
+  const pair = make.applySync(undefined, [solve, job.problem.fnName, MAX_RAW_LENGTH, MAX_MESSAGE_LENGTH], {
     timeout: SETUP_TIMEOUT_MS,
     result: { reference: true },
   }) as ivm.Reference;
