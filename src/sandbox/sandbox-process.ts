@@ -90,6 +90,7 @@ export class SandboxProcess {
     this.#child = undefined;
     if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.ref(); // an idle child is unref'd: keep the host alive until it has exited
     child.kill('SIGKILL');
     return exited;
   }
