@@ -118,6 +118,20 @@ function bestFit(
   let at = -1;
   let chosen = n;
   let chosenScore = -Infinity;
+  if (inBin === 1) {
+    // The common case, specialised (x / 1 === x, so scores are bit-identical to the general loop's).
+    const row = binItems[0] * n;
+    for (let p = 0; p < unassigned && sizes[p] <= vacancy; p++) {
+      const j = items[p];
+      const score = prior[row + j] + 1e-5;
+      if (score > chosenScore || (score === chosenScore && j < chosen)) {
+        at = p;
+        chosen = j;
+        chosenScore = score;
+      }
+    }
+    return at;
+  }
   for (let p = 0; p < unassigned && sizes[p] <= vacancy; p++) {
     const j = items[p];
     let sum = prior[binItems[0] * n + j];
