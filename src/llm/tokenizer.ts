@@ -20,7 +20,8 @@ export function createTokenizer(tokenizerJson: object, tokenizerConfig: object, 
   }
   return {
     encode: (text) => tokenizer.encode(text, { add_special_tokens: false }).ids,
-    decode: (ids) => tokenizer.decode([...ids], { skip_special_tokens: true }),
+    // The library refuses an empty list; a model that answers eos at once has produced ''.
+    decode: (ids) => (ids.length === 0 ? '' : tokenizer.decode([...ids], { skip_special_tokens: true })),
     tokenId: (token) => tokenizer.token_to_id(token),
   };
 }
