@@ -4,15 +4,17 @@ import { performance } from 'node:perf_hooks';
 import ivm from 'isolated-vm';
 import type { Instance, Problem, ScoreContext, SplitSpec } from '../../problems/types.ts';
 import { aggregate, oneLine, scoreInstance, type InstanceResult } from './aggregate.ts';
+import { CLOCK_SOURCE } from './clock.ts';
 import type { Outcome } from './types.ts';
 
 /**
  * Evaluates one candidate on one split inside a fresh isolated-vm isolate (a new isolate per evaluation, so a
  * candidate that poisons builtins or exhausts memory cannot affect the next one). Runs in a sandbox worker thread.
  *
- * Order inside the isolate: seeded Math.random, the problem's harness, the bridge (captures `solve` and the
- * builtins it needs), then the candidate. Per instance the bridge calls the harness and returns the raw output
- * as a Float64Array (or a reason string); the trusted scorer runs here, outside the isolate.
+ * Order inside the isolate: seeded Math.random and the deterministic clock (src/sandbox/clock.js), the problem's
+ * harness, the bridge (captures `solve` and the builtins it needs), then the candidate. Per instance the bridge
+ * calls the harness and returns the raw output as a Float64Array (or a reason string); the trusted scorer runs
+ * here, outside the isolate.
  *
  * The time limit covers candidate time only (loading and every harness call inside the isolate), not the trusted
  * scorer: an ACO solver's cost is not the candidate's fault.
@@ -96,7 +98,10 @@ export function evaluateInIsolate(job: IsolateJob): Outcome {
   }
 }
 
-/** Seeds Math.random, removes what a heuristic never needs, loads the harness and returns the bridge's functions. */
+/**
+ * Seeds Math.random, installs the deterministic clock, removes what a heuristic never needs, loads the harness and
+ * returns the bridge's functions.
+ */
 function setUp(isolate: ivm.Isolate, context: ivm.Context, job: IsolateJob): [ivm.Reference, ivm.Reference] {
   const runTrusted = (source: string, filename: string) =>
     isolate.compileScriptSync(source, { filename }).runSync(context, { timeout: SETUP_TIMEOUT_MS });
@@ -105,6 +110,13 @@ function setUp(isolate: ivm.Isolate, context: ivm.Context, job: IsolateJob): [iv
   runTrusted(
     `Math.random = alea(${JSON.stringify(String(job.seed))}); delete globalThis.alea; delete globalThis.WebAssembly;`,
     'setup.js',
+  );
+  // The real constructors would stay reachable through the real prototypes' `constructor`: repointed too.
+  runTrusted(
+    `{ const makeClock = ${CLOCK_SOURCE}\n const clock = makeClock(Date, Intl);\n` +
+      'Date.prototype.constructor = clock.Date; Intl.DateTimeFormat.prototype.constructor = clock.DateTimeFormat;\n' +
+      'globalThis.Date = clock.Date; Intl.DateTimeFormat = clock.DateTimeFormat; globalThis.performance = clock.performance; }',
+    'clock.js',
   );
   runTrusted(job.problem.harnessSource, `${job.problem.id}/harness.js`);
   const make = isolate

@@ -3,13 +3,14 @@ import type { Instance, Problem, ScoreContext } from '../../problems/types.ts';
 import { createRng } from '../engine/rng.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { aggregate, describeThrown, invalidResult, scoreInstance, type InstanceResult } from './aggregate.ts';
+import { createClock } from './clock.ts';
 import type { Outcome } from './types.ts';
 
 /**
  * Evaluates TRUSTED code (classical baselines, golden tests, the sandbox-vs-native benchmark) in the host
  * process: no isolation, no time limit. Runs exactly what the isolate runs (the problem's harness, then the
- * candidate, with a seeded Math.random) and aggregates through aggregate.ts, so results match the sandbox's.
- * Never call this with model-written code.
+ * candidate, with a seeded Math.random and the deterministic clock) and aggregates through aggregate.ts, so
+ * results match the sandbox's. Never call this with model-written code.
  */
 export interface NativeOptions {
   readonly seed: number;
@@ -60,14 +61,23 @@ export function evaluateNative(problem: Problem, split: string, code: string, op
 /**
  * The harness and the candidate each get their own function scope (the isolate keeps them apart the same way:
  * the harness exposes only `solve`), so candidate names never collide with harness names. The candidate's
- * `Math` is the real one with a seeded `random`.
+ * `Math` is the real one with a seeded `random`; its `Date`, `performance` and `Intl.DateTimeFormat` read a fresh
+ * deterministic clock (shadow parameters: the host's globals are untouched).
  */
 function compile(problem: Problem, code: string, seed: number): { solve: Solve; candidate: unknown } {
   const solve = new Function(`${problem.harnessSource}\n;\nreturn solve;`)() as Solve;
   const rng = createRng(seed);
   const seededMath = Object.create(Math, { random: { value: () => rng.next() } });
+  const clock = createClock();
+  const clockIntl = Object.create(Intl, { DateTimeFormat: { value: clock.DateTimeFormat } });
   const fn = problem.fnName;
-  const candidate: unknown = new Function('Math', `${code}\n;\nreturn typeof ${fn} === 'function' ? ${fn} : undefined;`)(seededMath);
+  const body = `${code}\n;\nreturn typeof ${fn} === 'function' ? ${fn} : undefined;`;
+  const candidate: unknown = new Function('Math', 'Date', 'performance', 'Intl', body)(
+    seededMath,
+    clock.Date,
+    clock.performance,
+    clockIntl,
+  );
   return { solve, candidate };
 }
 
