@@ -5,9 +5,18 @@ import { createEsStrategy } from '../es/optimizer.ts';
 import { createEsSession, type EsSettings } from './es-session.ts';
 import { EventLog, readEvents } from './events.ts';
 import { ReplayCache } from './replay-cache.ts';
-import { checkResumeConfig, createRunDir, readJson, runPaths, writeJsonAtomic } from './run-dir.ts';
+import {
+  checkResumeConfig,
+  createRunDir,
+  lastSnapshot,
+  readJson,
+  runPaths,
+  writeJsonAtomic,
+  type RunPaths,
+} from './run-dir.ts';
 import { RunSession, type Evaluator, type RunProgress } from './session.ts';
 import { createRng, deriveSeed } from './rng.ts';
+import { storedSummary, type RunSummary } from './summary.ts';
 import type { Individual, Scaffold } from './types.ts';
 
 /** Everything that decides a run's result; stored as config.json and checked on --resume. */
@@ -51,12 +60,15 @@ export interface RunResult {
   readonly progress: RunProgress;
   /** Candidates whose outcome came from the event log of an earlier session. */
   readonly replayed: number;
+  /** A resumed run that had already ended: its stored summary (finishRun answers it as is). */
+  readonly summary?: RunSummary;
 }
 
 /**
  * Runs (or resumes) a search in `options.dir`. A resume replays the scaffold from the start against the event
  * log: recorded answers and outcomes are reused, ES updates re-applied to the fresh weights, and the search
- * continues live where the log ends, so it finishes in the state an uninterrupted run reaches.
+ * continues live where the log ends, so it finishes in the state an uninterrupted run reaches. A resume of a run
+ * that has ended (summary written) replays nothing and carries the stored summary.
  */
 export async function runSearch(options: RunOptions): Promise<RunResult> {
   const { problem, scaffold, budget, seed, model } = options;
@@ -72,7 +84,12 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
     createRunDir(paths);
     writeJsonAtomic(paths.config, config);
   }
-  const cache = new ReplayCache(readEvents(paths.events));
+  const events = readEvents(paths.events);
+  const cache = new ReplayCache(events);
+  if (options.resume) {
+    const summary = storedSummary(paths, events);
+    if (summary) return endedRun(paths, config, totalGenerations, summary, cache.outcomes);
+  }
   const log = new EventLog(paths.events);
   try {
     log.append({ type: 'start', resumed: options.resume });
@@ -128,6 +145,32 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
   } finally {
     log.close();
   }
+}
+
+/**
+ * A resume of a run that has ended: the last snapshot's population and the stored summary, without replaying the
+ * search, evaluating the test splits again or appending to the log.
+ */
+function endedRun(
+  paths: RunPaths,
+  config: RunConfig,
+  totalGenerations: number,
+  summary: RunSummary,
+  replayed: number,
+): RunResult {
+  const snapshot = lastSnapshot(paths);
+  if (!snapshot || snapshot.population.length === 0) {
+    throw new AhdError(ErrorCode.Run, `${paths.dir}: the run has ended but its last population snapshot is missing`);
+  }
+  const progress: RunProgress = {
+    generation: snapshot.generation,
+    totalGenerations,
+    samples: snapshot.samples,
+    valid: snapshot.valid,
+    best: snapshot.population[0].objective,
+    fresh: 0,
+  };
+  return { dir: paths.dir, config, population: snapshot.population, progress, replayed, summary };
 }
 
 async function runConfig(options: RunOptions): Promise<RunConfig> {

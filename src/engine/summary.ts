@@ -1,8 +1,9 @@
 import type { Problem } from '../../problems/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import type { RunResult } from './run.ts';
-import { runPaths, writeJsonAtomic } from './run-dir.ts';
-import { EventLog } from './events.ts';
+import { existsSync } from 'node:fs';
+import { readJson, runPaths, writeJsonAtomic, type RunPaths } from './run-dir.ts';
+import { EventLog, type LoggedEvent } from './events.ts';
 import { deriveSeed } from './rng.ts';
 import type { Evaluator } from './session.ts';
 
@@ -32,8 +33,17 @@ function testMean(problem: Problem, outcome: Outcome): number | null {
 }
 
 /**
+ * The summary of a run that has ended (an 'end' event in its log, written after summary.json), or undefined.
+ * `runDir` is where the run is now, in case the directory was moved.
+ */
+export function storedSummary(paths: RunPaths, events: readonly LoggedEvent[]): RunSummary | undefined {
+  if (!events.some((event) => event.type === 'end') || !existsSync(paths.summary)) return undefined;
+  return { ...readJson<RunSummary>(paths.summary, 'summary.json'), runDir: paths.dir };
+}
+
+/**
  * Evaluates the run's best heuristic on the problem's standard test splits, then records the summary
- * (summary.json and an 'end' event).
+ * (summary.json and an 'end' event). A resumed run that had already ended keeps its stored summary.
  */
 export async function finishRun(
   problem: Problem,
@@ -42,6 +52,7 @@ export async function finishRun(
   seconds: number,
   signal?: AbortSignal,
 ): Promise<RunSummary> {
+  if (result.summary) return result.summary;
   const best = result.population[0];
   const seed = deriveSeed(result.config.seed, 'eval');
   const outcomes = await Promise.all(

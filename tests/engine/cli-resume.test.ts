@@ -1,6 +1,7 @@
 /**
  * `ahd run` as a user runs it, against a scripted OpenAI-compatible server in this process: a run killed with
- * SIGKILL mid-way and resumed with --resume ends in the state of an uninterrupted run.
+ * SIGKILL mid-way and resumed with --resume ends in the state of an uninterrupted run; resuming a finished run
+ * prints its stored summary.
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -66,6 +67,14 @@ describe('ahd run (CLI)', () => {
     expect(Object.keys(summary)).toEqual(['problem', 'scaffold', 'es', 'budget', 'samples', 'valid', 'best', 'runDir', 'seconds']);
     expect(summary).toMatchObject({ problem: 'tsp50', scaffold: 'eoh', es: false, budget: 20, runDir: whole });
     expect(Object.keys(summary.best.test)).toEqual(['test20', 'test50']);
+
+    // Resuming the finished run prints its stored summary: no request, no evaluation, nothing appended.
+    const events = readFileSync(join(whole, 'events.jsonl'), 'utf8');
+    const ended = await ahdRun(whole, ['--resume']);
+    expect(ended.status, ended.stderr).toBe(0);
+    expect(served).toBe(0);
+    expect(JSON.parse(ended.stdout.trimEnd().split('\n').at(-1) as string)).toEqual(summary);
+    expect(readFileSync(join(whole, 'events.jsonl'), 'utf8')).toBe(events);
 
     const dir = join(tempDir(), 'run');
     const killed = await ahdRun(dir, [], 18);

@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { getProblem } from '../../problems/index.ts';
+import { finishRun } from '../../src/engine/summary.ts';
 import { ScriptedModel, nativeEvaluator } from './doubles.ts';
 import { normalisedEvents, readEventObjects, runTest, tempDir } from './helpers.ts';
 
@@ -73,6 +75,23 @@ describe('resume', () => {
     const again = await runTest({ scaffold: 'sample', budget: 20, dir, resume: true, model });
     expect(model.requests.length).toBe(0);
     expect(again.population).toEqual(first.population);
+  });
+
+  it('resuming a run that has ended answers its stored summary: nothing evaluated, generated or appended', async () => {
+    const dir = tempDir();
+    const problem = getProblem('tsp50');
+    const first = await runTest({ scaffold: 'sample', budget: 20, dir });
+    const summary = await finishRun(problem, first, nativeEvaluator(), 1);
+    const events = readFileSync(join(dir, 'events.jsonl'), 'utf8');
+    const model = new ScriptedModel();
+    const evaluator = nativeEvaluator();
+    const resumed = await runTest({ scaffold: 'sample', budget: 20, dir, resume: true, model, evaluator });
+    expect(resumed.population).toEqual(first.population);
+    expect(await finishRun(problem, resumed, evaluator, 99)).toEqual(summary);
+    expect(model.requests).toHaveLength(0);
+    expect(evaluator.calls).toHaveLength(0);
+    expect(readFileSync(join(dir, 'events.jsonl'), 'utf8')).toBe(events);
+    await expect(runTest({ scaffold: 'sample', budget: 20, seed: 1, dir, resume: true })).rejects.toThrow(/seed was 2024/);
   });
 
   it('a config mismatch is a one-line error naming the field', async () => {
