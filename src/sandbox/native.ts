@@ -81,11 +81,24 @@ function compile(problem: Problem, code: string, seed: number): { solve: Solve; 
   return { solve, candidate };
 }
 
-/** The harness's flat array of numbers as a Float64Array (anything else is an invalid output). */
+/**
+ * The harness's flat array (or typed array) of numbers as a Float64Array, with the bridge's rules (bridge.js):
+ * numbers are kept as they are (NaN and +-Infinity included: scorers tell them apart), anything else is NaN.
+ * A plain loop: Float64Array.from with a mapping function costs ~25 ms on a 250K-entry ACO matrix.
+ */
 function toRaw(output: unknown): Float64Array {
-  if (!Array.isArray(output)) throw new Error(`harness returned ${typeof output}, not an array`);
-  return Float64Array.from(output, (v) => (typeof v === 'number' ? v : Number.NaN));
+  if (output instanceof Float64Array) return output;
+  if (!Array.isArray(output) && !isTypedArray(output)) throw new Error(`harness returned ${typeof output}, not an array`);
+  const list = output as ArrayLike<unknown>;
+  const raw = new Float64Array(list.length);
+  for (let i = 0; i < raw.length; i++) {
+    const value = list[i];
+    raw[i] = typeof value === 'number' ? value : Number.NaN;
+  }
+  return raw;
 }
+
+const isTypedArray = (value: unknown): boolean => ArrayBuffer.isView(value) && !(value instanceof DataView);
 
 const cache = new Map<string, Instance[]>();
 /** A split's instances, loaded once per thread (the sandbox workers share this cache). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { asp15 } from '../../problems/asp15/index.ts';
 import { tsp50 } from '../../problems/tsp50/index.ts';
+import type { Problem } from '../../problems/types.ts';
+import { evaluateInIsolate, prepareInstances } from '../../src/sandbox/isolate.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 
 const RANDOM_RULE = `function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {
@@ -58,5 +60,31 @@ describe('evaluateNative', () => {
 
   it('passes user data directories through to the problem', () => {
     expect(() => evaluateNative(asp15, 'train', asp15.seedCode, { seed: 0, dataDir: '/tmp' })).toThrow(/no instance files/);
+  });
+
+  it.each([
+    ['an array', '[1.5, Infinity, -Infinity, NaN, "x", null, 2n]'],
+    ['a Float64Array', 'new Float64Array([1.5, Infinity, -Infinity, NaN, 0, 0, 0])'],
+    ['an Int32Array', 'new Int32Array([1, 2, 3])'],
+  ])('turns a harness output that is %s into the same raw values as the sandbox bridge', (_name, output) => {
+    const seen: number[][] = [];
+    const spec = { name: 'raw', mode: 'test' as const, count: 1, size: 1 };
+    const instances = [{ input: 0, data: null }];
+    const problem = {
+      ...tsp50,
+      id: `raw-${output}`,
+      harnessSource: `var solve = (candidate) => (candidate(), ${output});`,
+      splits: [spec],
+      loadSplit: () => instances,
+      score: (raw: Float64Array) => (seen.push([...raw]), raw.length),
+    } as unknown as Problem;
+    const code = 'function selectNextNode() { return 0; }';
+    const native = evaluateNative(problem, 'raw', code, { seed: 0 });
+    const job = { problem, spec, instances: prepareInstances(instances), code, seed: 0 };
+    const sandboxed = evaluateInIsolate({ ...job, timeoutMs: 5000, memoryLimitMb: 64 });
+    expect(native).toMatchObject({ status: 'ok' });
+    expect(sandboxed).toMatchObject({ status: 'ok' });
+    expect(seen[0]).toEqual(seen[1]);
+    if (output.startsWith('[')) expect(seen[0]).toEqual([1.5, Infinity, -Infinity, NaN, NaN, NaN, NaN]);
   });
 });
