@@ -7,6 +7,7 @@ import { problemsCommand } from './problems.ts';
 import { replayCommand } from './replay.ts';
 import { reportCommand } from './report.ts';
 import { runCommand } from './run.ts';
+import { serveCommand } from './serve.ts';
 import { tableCommand } from './table.ts';
 
 /**
@@ -21,6 +22,7 @@ const COMMANDS: readonly Command[] = [
   replayCommand,
   reportCommand,
   tableCommand,
+  serveCommand,
 ];
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };

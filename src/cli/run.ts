@@ -7,6 +7,7 @@ import { runSearch } from '../engine/run.ts';
 import { finishRun, type RunSummary } from '../engine/summary.ts';
 import { AhdError, ErrorCode, usageError } from '../errors.ts';
 import { assertEsSupported } from '../llm/backends.ts';
+import { createEsServerModel } from '../llm/es-server/client.ts';
 import { loadOnnxModel } from '../llm/onnx/index.ts';
 import { createOpenAiModel } from '../llm/openai.ts';
 import type { LanguageModel } from '../llm/types.ts';
@@ -29,7 +30,7 @@ export const runCommand = new Command('run')
   .option('--scaffold <name>', 'eoh | sample')
   .option('--es', 'tune the model weights with evolution strategies while searching')
   .option('--budget <n>', `candidates to generate: 1000, 2000 or any n >= 20 (default ${DEFAULT_BUDGET})`)
-  .option('--model <dir|name>', 'onnx: model directory (default: the bundled model); openai: model name')
+  .option('--model <dir|name>', 'onnx: model directory (default: the bundled model); openai: model name; es-server: unused')
   .option('--llm <backend>', 'onnx | openai | es-server (default onnx)')
   .option('--endpoint <url...>', 'server URL(s) for --llm openai / es-server')
   .option('--seed <n>', `run seed (default ${DEFAULT_SEED})`)
@@ -109,8 +110,13 @@ async function openModel(settings: RunSettings): Promise<{ model: LanguageModel;
       const model = createOpenAiModel({ baseUrl: settings.endpoints[0], model: settings.modelName, concurrency: settings.replicas });
       return { model, source: settings.endpoints[0] };
     }
-    case 'es-server':
-      throw usageError('--llm es-server is not available in this version (use onnx, or openai without --es)');
+    case 'es-server': {
+      if (settings.endpoints.length === 0) {
+        throw usageError('--llm es-server needs --endpoint <url> (one per server: ahd serve, or another ES model server)');
+      }
+      const model = await createEsServerModel({ endpoints: settings.endpoints });
+      return { model, source: settings.endpoints.join(' ') };
+    }
   }
 }
 

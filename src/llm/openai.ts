@@ -116,8 +116,8 @@ export function createOpenAiModel(options: OpenAiOptions): OpenAiModel {
         throw usageError(`the openai backend serves frozen weights and cannot generate under an ES perturbation (use ${esBackendList()})`);
       }
       const started = performance.now();
-      const body = await client.post(url, requestBody(options.model, request), request.signal);
-      const generation = readCompletion(body, url, performance.now() - started);
+      const body = await client.post(url, chatRequestBody(options.model, request), request.signal);
+      const generation = readChatCompletion(body, url, performance.now() - started);
       totals = {
         requests: totals.requests + 1,
         promptTokens: totals.promptTokens + generation.promptTokens,
@@ -134,8 +134,8 @@ export function createOpenAiModel(options: OpenAiOptions): OpenAiModel {
   };
 }
 
-/** The OpenAI chat-completions body; top_k (not in OpenAI's API, accepted by vLLM) only when set. */
-function requestBody(model: string, request: GenerateRequest): Record<string, unknown> {
+/** The OpenAI chat-completions body; top_k (not in OpenAI's API, accepted by vLLM) only when set. Also used by es-server. */
+export function chatRequestBody(model: string, request: GenerateRequest): Record<string, unknown> {
   const { sampling } = request;
   return {
     model,
@@ -155,12 +155,13 @@ interface CompletionBody {
   usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
 }
 
-function readCompletion(body: unknown, url: string, ms: number): Generation {
+/** A chat-completions response as a Generation (choices[0]); also used by es-server. */
+export function readChatCompletion(body: unknown, url: string, ms: number, label = 'openai'): Generation {
   const completion = (typeof body === 'object' && body !== null ? body : {}) as CompletionBody;
   const choice = Array.isArray(completion.choices) ? completion.choices[0] : undefined;
   const content = choice?.message?.content;
   if (!choice?.message || (content !== null && content !== undefined && typeof content !== 'string')) {
-    throw new AhdError(ErrorCode.Llm, `openai: response from ${url} has no choices[0].message.content`, { context: { url } });
+    throw new AhdError(ErrorCode.Llm, `${label}: response from ${url} has no choices[0].message.content`, { context: { url } });
   }
   const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
   return {

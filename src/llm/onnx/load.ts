@@ -19,8 +19,22 @@ function positiveInteger(value: number, name: string): number {
   return value;
 }
 
+/**
+ * The onnx backend's ES handle, with what the ES model server (`ahd serve`) needs beyond EsHandle: a
+ * perturbation held across requests (/es/apply ... /es/revert).
+ */
+export interface OnnxEsHandle extends EsHandle {
+  /** theta + sigma * eps(seed) becomes the live weights of every replica until restore(seed, sigma). */
+  perturb(seed: number, sigma: number): Promise<void>;
+  restore(seed: number, sigma: number): Promise<void>;
+}
+
+export interface OnnxModel extends LanguageModel {
+  readonly es: OnnxEsHandle;
+}
+
 /** Loads a model dir as an ES-capable LanguageModel served by `replicas` worker threads. */
-export async function loadOnnxModel(dir: string, options: OnnxModelOptions = {}): Promise<LanguageModel> {
+export async function loadOnnxModel(dir: string, options: OnnxModelOptions = {}): Promise<OnnxModel> {
   const replicas = positiveInteger(options.replicas ?? 1, 'options.replicas');
   const threads = positiveInteger(options.threadsPerReplica ?? 1, 'options.threadsPerReplica');
   const model = readModelDir(dir);
@@ -38,9 +52,11 @@ export async function loadOnnxModel(dir: string, options: OnnxModelOptions = {})
   };
   const pool = await ReplicaPool.start(spec, lifted.weights, replicas);
 
-  const es: EsHandle = {
+  const es: OnnxEsHandle = {
     size: { tensors: lifted.layout.tensors.length, params: lifted.layout.totalLength },
     update: (seeds, z, alpha) => pool.update(seeds, z, alpha),
+    perturb: (seed, sigma) => pool.perturb(seed, sigma),
+    restore: (seed, sigma) => pool.restore(seed, sigma),
     fingerprint: async () => {
       const prints = await pool.fingerprints();
       if (new Set(prints).size !== 1) {

@@ -7,6 +7,8 @@ export type ToReplica =
   | { readonly type: 'cancel'; readonly id: number }
   | { readonly type: 'update'; readonly id: number; readonly seeds: readonly number[]; readonly z: readonly number[]; readonly alpha: number }
   | { readonly type: 'fingerprint'; readonly id: number }
+  // A perturbation that stays active across requests until restored (the ES model server's /es/apply, /es/revert).
+  | { readonly type: 'perturb' | 'restore'; readonly id: number; readonly seed: number; readonly sigma: number }
   | { readonly type: 'close'; readonly id: number };
 
 export interface SerializedError {

@@ -105,6 +105,18 @@ export class ReplicaPool {
     await this.#onEveryReplica((id) => ({ type: 'update', id, seeds, z, alpha }));
   }
 
+  /**
+   * Makes theta + sigma * eps(seed) the live weights of every replica until restore (ES model server). Runs
+   * between requests; a perturbed generation or a second perturb is refused by the replica while it is active.
+   */
+  async perturb(seed: number, sigma: number): Promise<void> {
+    await this.#onEveryReplica((id) => ({ type: 'perturb', id, seed, sigma }));
+  }
+
+  async restore(seed: number, sigma: number): Promise<void> {
+    await this.#onEveryReplica((id) => ({ type: 'restore', id, seed, sigma }));
+  }
+
   /** The weight fingerprint of every replica. */
   fingerprints(): Promise<string[]> {
     return this.#onEveryReplica((id) => ({ type: 'fingerprint', id })) as Promise<string[]>;

@@ -42,6 +42,14 @@ function serve(replica: Replica): void {
         case 'fingerprint':
           post({ type: 'done', id, value: replica.fingerprint() });
           break;
+        case 'perturb':
+          replica.perturb(message.seed, message.sigma);
+          post({ type: 'done', id, value: null });
+          break;
+        case 'restore':
+          replica.restore(message.seed, message.sigma);
+          post({ type: 'done', id, value: null });
+          break;
         case 'close':
           await replica.release();
           post({ type: 'done', id, value: null });

@@ -92,6 +92,18 @@ export class Replica {
     this.#es.update(seeds, z, alpha);
   }
 
+  /**
+   * Makes theta + sigma * eps(seed) the live weights until restore(seed, sigma): the ES model server's
+   * /es/apply and /es/revert. Same WeightsEs rules: one active perturbation, updates refused meanwhile.
+   */
+  perturb(seed: number, sigma: number): void {
+    this.#es.perturb(seed, sigma);
+  }
+
+  restore(seed: number, sigma: number): void {
+    this.#es.restore(seed, sigma);
+  }
+
   fingerprint(): string {
     return this.#es.fingerprint();
   }

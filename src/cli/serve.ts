@@ -1,0 +1,59 @@
+import { Command } from 'commander';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { startEsServer } from '../llm/es-server/server.ts';
+import { parseOptions } from './parse-options.ts';
+import { bundledModelDir } from './run-settings.ts';
+
+/** The reference model server's port. */
+export const DEFAULT_SERVE_PORT = 11012;
+
+const serveFlagsSchema = z.object({
+  model: z.string().min(1).optional(),
+  port: z.coerce.number().int('must be an integer').min(0, 'must be in 0..65535').max(65535, 'must be in 0..65535').optional(),
+  host: z.string().min(1).optional(),
+  threads: z.coerce.number().int('must be an integer').min(1, 'must be >= 1').optional(),
+});
+
+/** `ahd serve`: one model over HTTP with the ES model-server protocol, for `ahd run --llm es-server`. */
+export const serveCommand = new Command('serve')
+  .description('serve a model over HTTP with the ES model-server protocol (for ahd run --llm es-server --endpoint <url>)')
+  .option('--model <dir>', 'model directory (default: the bundled model)')
+  .option('--port <n>', `port (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)`)
+  .option('--host <address>', 'address to listen on (default 127.0.0.1: this machine only)')
+  .option('--threads <n>', 'onnxruntime threads of the model (default 1)')
+  .addHelpText(
+    'after',
+    '\nRoutes (POST, JSON): /completions, /v1/chat/completions, /es/init, /es/apply, /es/revert, /es/update, /es/reset,\n' +
+      '/es/status (also GET). Requests run one at a time. Prints the base URL on stdout, one line per request on stderr;\n' +
+      'SIGINT/SIGTERM let the request in progress finish, then stop.\n',
+  )
+  .action(serveFromFlags);
+
+async function serveFromFlags(raw: unknown): Promise<void> {
+  const flags = parseOptions(serveFlagsSchema, raw);
+  const server = await startEsServer({
+    modelDir: resolve(flags.model ?? bundledModelDir()),
+    host: flags.host,
+    port: flags.port ?? DEFAULT_SERVE_PORT,
+    threads: flags.threads,
+  });
+  process.stdout.write(`${server.url}\n`);
+  process.stderr.write(`ahd serve: ${server.model} on ${server.url} (Ctrl-C stops)\n`);
+  const signal = await new Promise<NodeJS.Signals>((done) => {
+    const stop = (received: NodeJS.Signals) => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      done(received);
+    };
+    process.on('SIGINT', stop).on('SIGTERM', stop);
+  });
+  process.stderr.write(`ahd serve: ${signal}: finishing the request in progress, then stopping\n`);
+  // A second signal stops at once.
+  const now = () => process.exit(1);
+  process.once('SIGINT', now).once('SIGTERM', now);
+  try {
+    await server.close();
+  } finally {
+    process.off('SIGINT', now).off('SIGTERM', now);
+  }
+}

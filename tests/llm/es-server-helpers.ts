@@ -1,0 +1,25 @@
+import { WeightsEs } from '../../src/es/weights-es.ts';
+import { readModelWeights } from '../../src/llm/onnx/index.ts';
+import { startEsServer, type EsServer } from '../../src/llm/es-server/server.ts';
+import { FIXTURE } from './onnx-helpers.ts';
+
+/** `ahd serve` in this process over the tiny fixture on a free port; its log lines are collected. */
+export async function startFixtureServer(modelDir = FIXTURE): Promise<EsServer & { readonly lines: string[] }> {
+  const lines: string[] = [];
+  const server = await startEsServer({ modelDir, port: 0, log: (line) => lines.push(line) });
+  return Object.assign(server, { lines });
+}
+
+/** POST (or another method) with a raw or JSON body; returns the status and the parsed JSON answer. */
+export async function call(base: string, path: string, body?: unknown, method = 'POST'): Promise<{ status: number; json: any }> {
+  const init: RequestInit = { method };
+  if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  const response = await fetch(`${base}${path}`, init);
+  return { status: response.status, json: await response.json() };
+}
+
+/** The fixture's weights in this thread, as the server's replica holds them (on the ES grid). */
+export function inProcessWeights(modelDir = FIXTURE): WeightsEs {
+  const { weights, layout } = readModelWeights(modelDir);
+  return new WeightsEs(weights, layout);
+}
