@@ -1,0 +1,163 @@
+/**
+ * The bundled model's card figures, sampled through the engine: onnx backend (lifted weights, KV cache, the model's
+ * own sampling defaults), compact prompts, the engine's response parser, and the sandbox on the full train split.
+ *
+ *   npx tsx models/recipe/measure.ts --model models/ahd-heuristic-lm --samples 30 [--sigmas 0,0.001,0.003,0.01]
+ *
+ * Per problem: i1 samples first; their valid, distinct programs are the parent pool for e1/e2/m1/m2 (as in an
+ * EoH run, whose population comes from i1). Prints, per problem and operator: valid share, share of children whose
+ * code differs from every parent, median seconds per candidate, decode tokens/s; the best and median i1 objective
+ * against the seed heuristic and the classical baselines; then i1 validity under seeded ES perturbations.
+ */
+import { parseArgs } from 'node:util';
+import { getProblem, listProblems } from '../../problems/index.ts';
+import type { Problem, ProblemId } from '../../problems/types.ts';
+import { compactPrompt } from '../../scaffolds/prompts/compact.ts';
+import type { OperatorId, PromptParent } from '../../scaffolds/prompts/types.ts';
+import { createRng, deriveSeed } from '../../src/engine/rng.ts';
+import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
+import { parseResponse } from '../../src/llm/parse.ts';
+import type { LanguageModel, Perturbation } from '../../src/llm/types.ts';
+import { SandboxPool } from '../../src/sandbox/pool.ts';
+import type { Outcome } from '../../src/sandbox/types.ts';
+
+interface Sample {
+  readonly valid: boolean;
+  readonly differs: boolean;
+  readonly objective?: number;
+  readonly code?: string;
+  readonly description?: string;
+  readonly seconds: number;
+  readonly tokens: number;
+}
+
+const { values } = parseArgs({
+  options: {
+    model: { type: 'string', default: 'models/ahd-heuristic-lm' },
+    samples: { type: 'string', default: '30' },
+    seed: { type: 'string', default: '1' },
+    problems: { type: 'string' },
+    sigmas: { type: 'string', default: '0,0.001,0.003,0.01' },
+    'sigma-samples': { type: 'string', default: '12' },
+  },
+});
+const samples = Number(values.samples);
+const seed = Number(values.seed);
+const problems: Problem[] = values.problems ? values.problems.split(',').map(getProblem) : [...listProblems()];
+const normalise = (code: string) => code.replace(/\s+/g, ' ').trim();
+const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : Number.NaN);
+const pct = (part: number, whole: number) => `${whole ? Math.round((100 * part) / whole) : 0}%`;
+const natural = (p: Problem, objective: number) => (p.sense === 'max' ? -objective : objective);
+
+const model = await loadOnnxModel(values.model!);
+const pool = new SandboxPool({ threads: 2 });
+
+async function sample(
+  m: LanguageModel,
+  problem: Problem,
+  operator: OperatorId,
+  parents: readonly PromptParent[],
+  sampleSeed: number,
+  perturbation?: Perturbation,
+): Promise<Promise<Sample>> {
+  const gen = await m.generate({
+    messages: compactPrompt({ operator, problem, parents }),
+    sampling: m.defaults,
+    seed: sampleSeed,
+    perturbation,
+  });
+  const seconds = gen.ms / 1000;
+  const parsed = parseResponse(gen.text, problem.fnName);
+  if (!parsed.ok) return Promise.resolve({ valid: false, differs: false, seconds, tokens: gen.completionTokens });
+  const differs = parents.every((p) => normalise(p.code) !== normalise(parsed.code));
+  // Evaluation runs while the next sample is generated.
+  return pool
+    .evaluate({ problem: problem.id as ProblemId, split: 'train', code: parsed.code, seed: sampleSeed })
+    .then((outcome: Outcome) => ({
+      valid: outcome.status === 'ok',
+      differs,
+      objective: outcome.status === 'ok' ? outcome.objective : undefined,
+      code: parsed.code,
+      description: parsed.description,
+      seconds,
+      tokens: gen.completionTokens,
+    }));
+}
+
+function row(problem: Problem, operator: string, xs: Sample[]): string {
+  const valid = xs.filter((x) => x.valid).length;
+  const differs = xs.filter((x) => x.differs).length;
+  const tokS = xs.reduce((a, x) => a + x.tokens, 0) / xs.reduce((a, x) => a + x.seconds, 0);
+  return `| ${problem.id} | ${operator} | ${xs.length} | ${pct(valid, xs.length)} | ${operator === 'i1' ? '-' : pct(differs, xs.length)} | ${median(xs.map((x) => x.seconds)).toFixed(2)} | ${tokS.toFixed(0)} |`;
+}
+
+async function reference(problem: Problem): Promise<string> {
+  const named = { seed: problem.seedCode, ...problem.baselines };
+  const parts: string[] = [];
+  for (const [name, code] of Object.entries(named)) {
+    const o = await pool.evaluate({ problem: problem.id as ProblemId, split: 'train', code, seed: 1 });
+    parts.push(`${name} ${o.status === 'ok' ? natural(problem, o.objective).toFixed(3) : o.status}`);
+  }
+  return parts.join(', ');
+}
+
+const table = ['| problem | operator | samples | valid | differs from parents | median s/candidate | tok/s |', '|---|---|---|---|---|---|---|'];
+const quality: string[] = [];
+for (const problem of problems) {
+  const rng = createRng(deriveSeed(seed, `measure:${problem.id}`));
+  const pending: Promise<Sample>[] = [];
+  for (let k = 0; k < samples; k++) pending.push(await sample(model, problem, 'i1', [], deriveSeed(seed, `${problem.id}:i1:${k}`)));
+  const i1 = await Promise.all(pending);
+  table.push(row(problem, 'i1', i1));
+  const parents = new Map<string, PromptParent>();
+  for (const x of i1) if (x.valid) parents.set(normalise(x.code!), { description: x.description!, code: x.code! });
+  const parentPool = [...parents.values()];
+  if (parentPool.length === 0) parentPool.push({ description: 'The seed heuristic.', code: problem.seedCode });
+  const objectives = i1.filter((x) => x.valid).map((x) => natural(problem, x.objective!));
+  const best = problem.sense === 'max' ? Math.max(...objectives) : Math.min(...objectives);
+  quality.push(
+    `| ${problem.id} | ${objectives.length} | ${best.toFixed(3)} | ${median(objectives).toFixed(3)} | ${await reference(problem)} |`,
+  );
+  for (const operator of ['e1', 'e2', 'm1', 'm2'] as const) {
+    const count = operator === 'e1' || operator === 'e2' ? 2 : 1;
+    const jobs: Promise<Sample>[] = [];
+    for (let k = 0; k < samples; k++) {
+      const chosen = Array.from({ length: count }, () => parentPool[rng.int(parentPool.length)]);
+      jobs.push(await sample(model, problem, operator, chosen, deriveSeed(seed, `${problem.id}:${operator}:${k}`)));
+    }
+    table.push(row(problem, operator, await Promise.all(jobs)));
+  }
+  console.error(`measured ${problem.id}`);
+}
+console.log(table.join('\n'));
+console.log('\n| problem | valid i1 | best i1 | median i1 | references (natural sign) |\n|---|---|---|---|---|');
+console.log(quality.join('\n'));
+
+// ES: i1 validity when the weights are perturbed by sigma * eps(seed), over all problems.
+console.log('\n| sigma | i1 samples | valid | differs from the unperturbed sample |\n|---|---|---|---|');
+const perSigma = Number(values['sigma-samples']);
+const base = new Map<string, string>();
+for (const sigma of values.sigmas!.split(',').map(Number)) {
+  let valid = 0;
+  let differs = 0;
+  let total = 0;
+  for (const problem of problems) {
+    const jobs: Promise<Sample>[] = [];
+    for (let k = 0; k < perSigma; k++) {
+      const s = deriveSeed(seed, `${problem.id}:es:${k}`);
+      // ES noise seeds live in [0, 2^31 - 1), as the reference draws them.
+      jobs.push(await sample(model, problem, 'i1', [], s, sigma > 0 ? { seed: s % 2147483647, sigma } : undefined));
+    }
+    const xs = await Promise.all(jobs);
+    xs.forEach((x, k) => {
+      const key = `${problem.id}:${k}`;
+      if (sigma === 0) base.set(key, x.code ?? '');
+      else if ((x.code ?? '') !== base.get(key)) differs++;
+    });
+    valid += xs.filter((x) => x.valid).length;
+    total += xs.length;
+  }
+  console.log(`| ${sigma} | ${total} | ${pct(valid, total)} | ${sigma === 0 ? '-' : pct(differs, total)} |`);
+}
+await model.close();
+await pool.close();
