@@ -1,7 +1,7 @@
 /**
  * `ahd run` as a user runs it, against a scripted OpenAI-compatible server in this process: a run killed with
  * SIGKILL mid-way and resumed with --resume ends in the state of an uninterrupted run; resuming a finished run
- * prints its stored summary.
+ * prints its stored summary; a signal to the wrapper reaches the run.
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -38,8 +38,15 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** Runs `ahd run` in its own process group; `killAfter` requests, the whole group gets SIGKILL. */
-function ahdRun(dir: string, extra: string[], killAfter?: number) {
+/** After `after` requests, `signal` goes to the wrapper (bin/ahd.js) alone or to its whole process group. */
+interface Kill {
+  readonly after: number;
+  readonly signal: NodeJS.Signals;
+  readonly group: boolean;
+}
+
+/** Runs `ahd run` in its own process group, optionally signalled mid-run. */
+function ahdRun(dir: string, extra: string[], kill?: Kill) {
   const args = [
     AHD, 'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--budget', '20', '--llm', 'openai', '--endpoint', endpoint,
     '--model', 'scripted', '--threads', '1', '--out', dir, '--json', ...extra,
@@ -51,7 +58,7 @@ function ahdRun(dir: string, extra: string[], killAfter?: number) {
   child.stderr.on('data', (chunk) => (stderr += chunk));
   served = 0;
   onRequest = (count) => {
-    if (killAfter !== undefined && count === killAfter) process.kill(-(child.pid as number), 'SIGKILL');
+    if (kill && count === kill.after) process.kill(kill.group ? -(child.pid as number) : (child.pid as number), kill.signal);
   };
   return new Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
     child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr })),
@@ -77,7 +84,7 @@ describe('ahd run (CLI)', () => {
     expect(readFileSync(join(whole, 'events.jsonl'), 'utf8')).toBe(events);
 
     const dir = join(tempDir(), 'run');
-    const killed = await ahdRun(dir, [], 18);
+    const killed = await ahdRun(dir, [], { after: 18, signal: 'SIGKILL', group: true });
     expect(killed.signal).toBe('SIGKILL');
     const before = readEventObjects(dir).filter((e) => e.type === 'outcome').length;
     expect(before).toBeGreaterThan(0);
@@ -98,5 +105,14 @@ describe('ahd run (CLI)', () => {
     for (const name of readdirSync(join(whole, 'population'))) {
       expect(readFileSync(join(dir, 'population', name), 'utf8')).toBe(readFileSync(join(whole, 'population', name), 'utf8'));
     }
+  });
+
+  it('SIGINT to the wrapper alone reaches the run, which stops and says how to resume', async () => {
+    const dir = join(tempDir(), 'run');
+    const stopped = await ahdRun(dir, [], { after: 10, signal: 'SIGINT', group: false });
+    // 'close' waits for the output pipes, which the child holds too: by now it has ended.
+    expect({ status: stopped.status, signal: stopped.signal }, stopped.stderr).toEqual({ status: 1, signal: null });
+    expect(stopped.stderr).toContain(`ahd: interrupted; continue with: ahd run --resume --out ${dir}`);
+    expect(readEventObjects(dir).some((e) => e.type === 'end')).toBe(false);
   });
 });
