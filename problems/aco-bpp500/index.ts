@@ -1,24 +1,15 @@
 import { readNpz } from '../../src/data/npz.ts';
 import { assertShape } from '../../src/data/npy.ts';
 import { AhdError, ErrorCode } from '../../src/errors.ts';
-import { acoHarnessSource } from '../aco-shared/harness.ts';
 import { requireSquare, sanitiseForTest } from '../aco-shared/heuristic-matrix.ts';
+import { acoProblem } from '../aco-shared/problem.ts';
 import { instanceSeed } from '../aco-shared/seeds.ts';
-import { findSplit, referenceInvalidPolicy, splitPath } from '../shared/splits.ts';
-import { InvalidSolution, type EvalMode, type Instance, type Problem, type ScoreContext, type SplitSpec } from '../types.ts';
-import { baselines, ioText, seedCode, taskText } from './prompt.ts';
+import { InvalidSolution, type EvalMode, type Instance, type Problem, type ScoreContext } from '../types.ts';
+import * as prompt from './prompt.ts';
 import { solveBppSample } from './solver.ts';
-
-const problemDir = new URL('./', import.meta.url);
 
 /** The reference's bin capacity for every split. */
 export const BPP_CAPACITY = 150;
-
-const splits: readonly SplitSpec[] = [
-  { name: 'train', mode: 'search', count: 5, size: 500, file: 'train500_dataset.npz' },
-  { name: 'test500', mode: 'test', count: 64, size: 500, file: 'test500_dataset.npz' },
-  { name: 'test1000', mode: 'test', count: 64, size: 1000, file: 'test1000_dataset.npz' },
-];
 
 export interface BppAcoData {
   readonly demands: Float64Array;
@@ -30,8 +21,7 @@ export function bppAcoInstance(demands: ArrayLike<number>): Instance {
   return { input: { demands: Array.from(demands), capacity: BPP_CAPACITY }, data };
 }
 
-function loadSplit(split: string, dataDir?: string): Instance[] {
-  const path = splitPath(problemDir, findSplit('aco-bpp500', splits, split), dataDir);
+function readInstances(path: string): Instance[] {
   const array = readNpz(path, 'demands');
   const [count, n] = assertShape(array, [null, null], `${path}:demands`);
   const bad = array.data.findIndex((d) => !(Number.isInteger(d) && d > 0 && d <= BPP_CAPACITY));
@@ -88,23 +78,13 @@ function score(raw: Float64Array, instance: Instance, ctx: ScoreContext): number
   return scoreBppAco(raw, data, ctx.mode, instanceSeed('bpp', data.demands.length, ctx.index));
 }
 
-export const acoBpp500: Problem = {
+export const acoBpp500: Problem = acoProblem({
   id: 'aco-bpp500',
   title: 'ACO offline bin packing, 500 items, capacity 150',
-  sense: 'min',
-  kind: 'aco',
-  fnName: 'heuristics',
   params: ['demand', 'capacity'],
-  outputs: ['heuristicsMatrix'],
-  taskText,
-  ioText,
-  seedCode,
-  baselines,
-  splits,
-  testSplits: ['test500', 'test1000'],
-  timeoutMs: 30_000,
-  harnessSource: acoHarnessSource(problemDir),
-  invalidPolicy: referenceInvalidPolicy,
-  loadSplit,
+  prompt,
+  problemDir: new URL('./', import.meta.url),
+  data: { format: 'npz', train: { count: 5, size: 500 }, testSizes: [500, 1000] },
+  readInstances,
   score,
-};
+});

@@ -1,26 +1,16 @@
 import { AhdError, ErrorCode } from '../../src/errors.ts';
 import type { AcoParams } from '../aco-shared/ant-sampling.ts';
 import { acoDistances, toRows } from '../aco-shared/distance.ts';
-import { acoHarnessSource } from '../aco-shared/harness.ts';
 import { applyFloor, requireSquare, sanitiseForTest } from '../aco-shared/heuristic-matrix.ts';
+import { acoProblem } from '../aco-shared/problem.ts';
 import { instanceSeed } from '../aco-shared/seeds.ts';
 import { column, readInstanceTable } from '../shared/instances.ts';
-import { findSplit, referenceInvalidPolicy, splitPath } from '../shared/splits.ts';
-import type { EvalMode, Instance, Problem, ScoreContext, SplitSpec } from '../types.ts';
-import { baselines, ioText, seedCode, taskText } from './prompt.ts';
+import type { EvalMode, Instance, Problem, ScoreContext } from '../types.ts';
+import * as prompt from './prompt.ts';
 import { solveCvrpAco } from './solver.ts';
-
-const problemDir = new URL('./', import.meta.url);
 
 /** The reference's vehicle capacity for every split. */
 export const CVRP_CAPACITY = 50;
-
-const splits: readonly SplitSpec[] = [
-  { name: 'train', mode: 'search', count: 10, size: 50, file: 'train50_dataset.npy' },
-  { name: 'test20', mode: 'test', count: 64, size: 20, file: 'test20_dataset.npy' },
-  { name: 'test50', mode: 'test', count: 64, size: 50, file: 'test50_dataset.npy' },
-  { name: 'test100', mode: 'test', count: 64, size: 100, file: 'test100_dataset.npy' },
-];
 
 /** What the trusted scorer keeps per instance: distances in both precisions the reference's solvers use. */
 export interface CvrpAcoData {
@@ -51,8 +41,7 @@ export function cvrpAcoInstance(x: ArrayLike<number>, y: ArrayLike<number>, dema
   return { input, data };
 }
 
-function loadSplit(split: string, dataDir?: string): Instance[] {
-  const path = splitPath(problemDir, findSplit('aco-cvrp50', splits, split), dataDir);
+function readInstances(path: string): Instance[] {
   const table = readInstanceTable(path, 3, 2);
   return Array.from({ length: table.count }, (_, i) => {
     const demands = column(table, i, 0);
@@ -88,23 +77,13 @@ function score(raw: Float64Array, instance: Instance, ctx: ScoreContext): number
   return scoreCvrpAco(raw, data, ctx.mode, instanceSeed('cvrp', data.n - 1, ctx.index));
 }
 
-export const acoCvrp50: Problem = {
+export const acoCvrp50: Problem = acoProblem({
   id: 'aco-cvrp50',
   title: 'ACO CVRP, 50 customers, capacity 50',
-  sense: 'min',
-  kind: 'aco',
-  fnName: 'heuristics',
   params: ['distanceMatrix', 'coordinates', 'demands', 'capacity'],
-  outputs: ['heuristicsMatrix'],
-  taskText,
-  ioText,
-  seedCode,
-  baselines,
-  splits,
-  testSplits: ['test20', 'test50', 'test100'],
-  timeoutMs: 30_000,
-  harnessSource: acoHarnessSource(problemDir),
-  invalidPolicy: referenceInvalidPolicy,
-  loadSplit,
+  prompt,
+  problemDir: new URL('./', import.meta.url),
+  data: { format: 'npy', train: { count: 10, size: 50 }, testSizes: [20, 50, 100] },
+  readInstances,
   score,
-};
+});

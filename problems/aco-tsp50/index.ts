@@ -1,22 +1,12 @@
 import type { AcoParams } from '../aco-shared/ant-sampling.ts';
 import { acoDistances, toRows } from '../aco-shared/distance.ts';
-import { acoHarnessSource } from '../aco-shared/harness.ts';
 import { applyFloor, requireSquare, toFiniteFloat32 } from '../aco-shared/heuristic-matrix.ts';
+import { acoProblem } from '../aco-shared/problem.ts';
 import { instanceSeed } from '../aco-shared/seeds.ts';
 import { column, readInstanceTable } from '../shared/instances.ts';
-import { findSplit, referenceInvalidPolicy, splitPath } from '../shared/splits.ts';
-import type { Instance, Problem, ScoreContext, SplitSpec } from '../types.ts';
-import { baselines, ioText, seedCode, taskText } from './prompt.ts';
+import type { Instance, Problem, ScoreContext } from '../types.ts';
+import * as prompt from './prompt.ts';
 import { solveTspAco } from './solver.ts';
-
-const problemDir = new URL('./', import.meta.url);
-
-const splits: readonly SplitSpec[] = [
-  { name: 'train', mode: 'search', count: 5, size: 50, file: 'train50_dataset.npy' },
-  { name: 'test20', mode: 'test', count: 64, size: 20, file: 'test20_dataset.npy' },
-  { name: 'test50', mode: 'test', count: 64, size: 50, file: 'test50_dataset.npy' },
-  { name: 'test100', mode: 'test', count: 64, size: 100, file: 'test100_dataset.npy' },
-];
 
 /** What the trusted scorer keeps per instance: the distances in the solver's float32. */
 export interface TspAcoData {
@@ -32,8 +22,7 @@ export function tspAcoInstance(x: ArrayLike<number>, y: ArrayLike<number>): Inst
   return { input: { distanceMatrix: toRows(dist, n) }, data };
 }
 
-function loadSplit(split: string, dataDir?: string): Instance[] {
-  const path = splitPath(problemDir, findSplit('aco-tsp50', splits, split), dataDir);
+function readInstances(path: string): Instance[] {
   const table = readInstanceTable(path, 2, 2);
   return Array.from({ length: table.count }, (_, i) => tspAcoInstance(column(table, i, 0), column(table, i, 1)));
 }
@@ -55,23 +44,13 @@ function score(raw: Float64Array, instance: Instance, ctx: ScoreContext): number
   return scoreTspAco(raw, data, instanceSeed('tsp', data.n, ctx.index));
 }
 
-export const acoTsp50: Problem = {
+export const acoTsp50: Problem = acoProblem({
   id: 'aco-tsp50',
   title: 'ACO TSP, 50 nodes',
-  sense: 'min',
-  kind: 'aco',
-  fnName: 'heuristics',
   params: ['distanceMatrix'],
-  outputs: ['heuristicsMatrix'],
-  taskText,
-  ioText,
-  seedCode,
-  baselines,
-  splits,
-  testSplits: ['test20', 'test50', 'test100'],
-  timeoutMs: 30_000,
-  harnessSource: acoHarnessSource(problemDir),
-  invalidPolicy: referenceInvalidPolicy,
-  loadSplit,
+  prompt,
+  problemDir: new URL('./', import.meta.url),
+  data: { format: 'npy', train: { count: 5, size: 50 }, testSizes: [20, 50, 100] },
+  readInstances,
   score,
-};
+});
