@@ -23,16 +23,19 @@ const dataError = (file: string, what: string) => new AhdError(ErrorCode.Data, `
 
 /** Reads and parses a .npy file; any failure is an AhdError('data') naming the file. */
 export function readNpy(path: string): NpyArray {
-  let bytes: Uint8Array;
+  return parseNpy(readDataFile(path), path);
+}
+
+/** A data file's bytes; a file that cannot be read is an AhdError('data') naming it (shared with npz.ts). */
+export function readDataFile(path: string): Uint8Array {
   try {
-    bytes = readFileSync(path);
+    return readFileSync(path);
   } catch (error) {
     throw new AhdError(ErrorCode.Data, `${path}: cannot read (${(error as Error).message.split('\n')[0]})`, {
       context: { file: path },
       cause: error,
     });
   }
-  return parseNpy(bytes, path);
 }
 
 /** Parses .npy bytes; `name` labels errors (a file path, or "archive.npz:key"). */

@@ -1,19 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { parseNpy, type NpyArray } from './npy.ts';
+import { parseNpy, readDataFile, type NpyArray } from './npy.ts';
 
 /** Reads one array (`key`, stored as `key.npy`) from a NumPy .npz archive (plain or deflated zip). */
 export function readNpz(path: string, key: string): NpyArray {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new AhdError(ErrorCode.Data, `${path}: cannot read (${(error as Error).message.split('\n')[0]})`, {
-      context: { file: path },
-      cause: error,
-    });
-  }
+  const bytes = readDataFile(path);
   let entries: Record<string, Uint8Array>;
   try {
     // Inflate only the wanted member; the filter sees every entry name.

@@ -119,6 +119,7 @@ describe('malformed files are AhdError("data") naming the file', () => {
 
   it('missing file', () => {
     expect(dataErrorOf(() => readNpy(join(dir, 'nope.npy'))).message).toMatch(/nope\.npy: cannot read/);
+    expect(dataErrorOf(() => readNpz(join(dir, 'nope.npz'), 'demands')).message).toMatch(/nope\.npz: cannot read/);
   });
 
   it('corrupt or incomplete npz archives', () => {
