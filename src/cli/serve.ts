@@ -10,9 +10,9 @@ export const DEFAULT_SERVE_PORT = 11012;
 
 const serveFlagsSchema = z.object({
   model: z.string().min(1).optional(),
-  port: z.coerce.number().int('must be an integer').min(0, 'must be in 0..65535').max(65535, 'must be in 0..65535').optional(),
+  port: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(0, 'must be in 0..65535').max(65535, 'must be in 0..65535').optional(),
   host: z.string().min(1).optional(),
-  threads: z.coerce.number().int('must be an integer').min(1, 'must be >= 1').optional(),
+  threads: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be >= 1').optional(),
 });
 
 /** `ahd serve`: one model over HTTP with the ES model-server protocol, for `ahd run --llm es-server`. */
@@ -48,12 +48,13 @@ async function serveFromFlags(raw: unknown): Promise<void> {
     process.on('SIGINT', stop).on('SIGTERM', stop);
   });
   process.stderr.write(`ahd serve: ${signal}: finishing the request in progress, then stopping\n`);
-  // A second signal stops at once.
-  const now = () => process.exit(1);
-  process.once('SIGINT', now).once('SIGTERM', now);
+  // A second Ctrl-C stops at once; a repeated SIGTERM (one to the process group, one passed on by bin/ahd.js) waits.
+  const now = () => process.exit(130);
+  const wait = () => {};
+  process.once('SIGINT', now).on('SIGTERM', wait);
   try {
     await server.close();
   } finally {
-    process.off('SIGINT', now).off('SIGTERM', now);
+    process.off('SIGINT', now).off('SIGTERM', wait);
   }
 }
