@@ -96,6 +96,17 @@ describe('the es-server backend', () => {
     await pending;
   });
 
+  test('an aborted perturbed generation is reverted on its server', async () => {
+    const before = await remote.es!.fingerprint();
+    const controller = new AbortController();
+    const long = { ...request(0).sampling, maxNewTokens: 100 };
+    const pending = remote.generate(request(2, { signal: controller.signal, perturbation: { seed: 9, sigma: 0.05 }, sampling: long }));
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await remote.es!.fingerprint()).toBe(before);
+    for (const server of servers) expect((await call(server.url, '/es/status')).json.active_perturbation).toBeNull();
+  });
+
   test('a new client starts from the base weights: /es/init resets used servers', async () => {
     const fresh = await createEsServerModel({ endpoints: servers.map((s) => s.url) });
     const base = (await call(servers[0].url, '/es/status')).json.base_fingerprint;
