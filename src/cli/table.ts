@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import { z } from 'zod';
 import { AhdError, ErrorCode } from '../errors.ts';
+import type { ScaffoldId } from '../engine/types.ts';
 import { buildTable } from '../table/index.ts';
+import { TABLE_SCAFFOLDS } from '../table/settings.ts';
 import { parseOptions } from './parse-options.ts';
 
 const DEFAULT_OUT = 'runs/table';
@@ -19,6 +21,10 @@ const tableOptionsSchema = z.object({
     .optional(),
   reps: z.coerce.number().int('must be an integer').min(1, 'must be >= 1').optional(),
   problems: list('problem ids').optional(),
+  scaffolds: list('scaffolds')
+    .refine((xs) => xs.every((x) => TABLE_SCAFFOLDS.includes(x as ScaffoldId)), `expected scaffolds among ${TABLE_SCAFFOLDS.join(', ')}`)
+    .transform((xs) => xs as ScaffoldId[])
+    .optional(),
   from: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   out: z.string().min(1).default(DEFAULT_OUT),
@@ -35,6 +41,7 @@ export const tableCommand = new Command('table')
   .option('--budgets <list>', 'budgets, comma-separated (default 1000,2000)')
   .option('--reps <n>', 'repetitions per setting, run with seeds 0..n-1 (default 3)')
   .option('--problems <ids>', 'problem ids, comma-separated (default: all)')
+  .option('--scaffolds <list>', 'scaffolds, comma-separated: eoh, sample (default: both)')
   .option('--from <dir>', 'build the table from the finished runs under <dir>; run nothing')
   .option('--model <dir>', 'model directory for the runs (default: the bundled model)')
   .option('--out <dir>', 'where table.md/.csv/.json and the runs go', DEFAULT_OUT)

@@ -4,6 +4,7 @@ import { getProblem, listProblems } from '../../problems/index.ts';
 import type { ProblemId } from '../../problems/types.ts';
 import { checkBudget } from '../../scaffolds/eoh/budget.ts';
 import { writeFileAtomic, writeJsonAtomic } from '../engine/run-dir.ts';
+import type { ScaffoldId } from '../engine/types.ts';
 import { usageError } from '../errors.ts';
 import { compareEs, formCells, type Cell, type Comparison } from './cells.ts';
 import { cliRunner } from './cli-runner.ts';
@@ -17,6 +18,8 @@ export interface TableOptions {
   readonly problems?: readonly string[];
   /** Default 1000, 2000. With `from`, only filters when given. */
   readonly budgets?: readonly number[];
+  /** Scaffolds to compare (default eoh and sample). With `from`, only filters when given. */
+  readonly scaffolds?: readonly ScaffoldId[];
   /** Repetitions, run with seeds 0..reps-1 (default 3). With `from`, keeps seeds below it when given. */
   readonly reps?: number;
   /** Build the table from the finished runs below this directory, running nothing. */
@@ -65,6 +68,7 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
       (r) =>
         (!problems || problems.includes(r.problem as ProblemId)) &&
         (!options.budgets || options.budgets.includes(r.budget)) &&
+        (!options.scaffolds || options.scaffolds.includes(r.scaffold as ScaffoldId)) &&
         (options.reps === undefined || r.seed < options.reps),
     );
     log(`table: ${runs.length} finished run(s) under ${options.from}`);
@@ -73,6 +77,7 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
       problems ?? listProblems().map((p) => p.id),
       options.budgets ?? DEFAULT_BUDGETS,
       options.reps ?? DEFAULT_REPS,
+      options.scaffolds,
     );
     const result = await runSettings(settings, options.out, options.runner ?? cliRunner(options.model), log);
     log(`table: ${result.ran} run(s) finished now, ${result.skipped} earlier, ${result.failed.length} failed`);

@@ -16,11 +16,16 @@ export const DEFAULT_BUDGETS: readonly number[] = [1000, 2000];
 export const DEFAULT_REPS = 3;
 
 /** Every setting, in the order they run: problem, budget, scaffold, ES off before on, repetition. */
-export function enumerateSettings(problems: readonly ProblemId[], budgets: readonly number[], reps: number): Setting[] {
+export function enumerateSettings(
+  problems: readonly ProblemId[],
+  budgets: readonly number[],
+  reps: number,
+  scaffolds: readonly ScaffoldId[] = TABLE_SCAFFOLDS,
+): Setting[] {
   const settings: Setting[] = [];
   for (const problem of problems) {
     for (const budget of budgets) {
-      for (const scaffold of TABLE_SCAFFOLDS) {
+      for (const scaffold of scaffolds) {
         for (const es of [false, true]) {
           for (let rep = 0; rep < reps; rep++) settings.push({ problem, budget, scaffold, es, rep });
         }

@@ -34,5 +34,8 @@ describe('ahd table (command line)', () => {
     const budgets = ahd('table', '--from', root, '--budgets', '1000,lots');
     expect(budgets.status).toBe(2);
     expect(budgets.stderr).toMatch(/^ahd: --budgets: expected comma-separated integers[^\n]*\n$/);
+    const scaffolds = ahd('table', '--from', root, '--scaffolds', 'eoh,funsearch');
+    expect(scaffolds.status).toBe(2);
+    expect(scaffolds.stderr).toMatch(/^ahd: --scaffolds: expected scaffolds among eoh, sample\n$/);
   });
 });

@@ -39,6 +39,13 @@ describe('ahd table (running settings)', () => {
     ]);
   });
 
+  it('restricts the settings to the scaffolds asked for', () => {
+    const settings = enumerateSettings(['tsp50'], [1000], 3, ['eoh']);
+    expect(settings).toHaveLength(2 * 3);
+    expect(new Set(settings.map((s) => s.scaffold))).toEqual(new Set(['eoh']));
+    expect(settings.filter((s) => s.es)).toHaveLength(3);
+  });
+
   it('runs every setting once, skips finished ones, resumes interrupted ones and survives a failed run', async () => {
     const first: { setting: Setting; resume: boolean }[] = [];
     const options = { problems: ['tsp50'], budgets: [1000], reps: 2, out, log: () => {} };
