@@ -85,7 +85,8 @@ async function runFromFlags(raw: unknown): Promise<void> {
       onProgress: (p) => progress.update(p),
     });
     progress.stop();
-    if (!settings.json) process.stderr.write('evaluating the best heuristic on the test splits...\n');
+    // A resumed run that had already ended carries its stored summary: nothing is evaluated again.
+    if (!settings.json && !result.summary) process.stderr.write('evaluating the best heuristic on the test splits...\n');
     const summary = await finishRun(problem, result, pool, (Date.now() - started) / 1000, controller.signal);
     process.stdout.write(settings.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary));
   } catch (error) {
