@@ -59,7 +59,7 @@ async function sample(
   parents: readonly PromptParent[],
   sampleSeed: number,
   perturbation?: Perturbation,
-): Promise<Promise<Sample>> {
+): Promise<{ readonly result: Promise<Sample> }> {
   const gen = await m.generate({
     messages: compactPrompt({ operator, problem, parents }),
     sampling: m.defaults,
@@ -68,10 +68,10 @@ async function sample(
   });
   const seconds = gen.ms / 1000;
   const parsed = parseResponse(gen.text, problem.fnName);
-  if (!parsed.ok) return Promise.resolve({ valid: false, differs: false, seconds, tokens: gen.completionTokens });
+  if (!parsed.ok) return { result: Promise.resolve({ valid: false, differs: false, seconds, tokens: gen.completionTokens }) };
   const differs = parents.every((p) => normalise(p.code) !== normalise(parsed.code));
-  // Evaluation runs while the next sample is generated.
-  return pool
+  // Wrapped, not awaited: evaluation runs while the next sample is generated.
+  const result = pool
     .evaluate({ problem: problem.id as ProblemId, split: 'train', code: parsed.code, seed: sampleSeed })
     .then((outcome: Outcome) => ({
       valid: outcome.status === 'ok',
@@ -82,6 +82,7 @@ async function sample(
       seconds,
       tokens: gen.completionTokens,
     }));
+  return { result };
 }
 
 function row(problem: Problem, operator: string, xs: Sample[]): string {
@@ -106,7 +107,7 @@ const quality: string[] = [];
 for (const problem of problems) {
   const rng = createRng(deriveSeed(seed, `measure:${problem.id}`));
   const pending: Promise<Sample>[] = [];
-  for (let k = 0; k < samples; k++) pending.push(await sample(model, problem, 'i1', [], deriveSeed(seed, `${problem.id}:i1:${k}`)));
+  for (let k = 0; k < samples; k++) pending.push((await sample(model, problem, 'i1', [], deriveSeed(seed, `${problem.id}:i1:${k}`))).result);
   const i1 = await Promise.all(pending);
   table.push(row(problem, 'i1', i1));
   const parents = new Map<string, PromptParent>();
@@ -123,7 +124,7 @@ for (const problem of problems) {
     const jobs: Promise<Sample>[] = [];
     for (let k = 0; k < samples; k++) {
       const chosen = Array.from({ length: count }, () => parentPool[rng.int(parentPool.length)]);
-      jobs.push(await sample(model, problem, operator, chosen, deriveSeed(seed, `${problem.id}:${operator}:${k}`)));
+      jobs.push((await sample(model, problem, operator, chosen, deriveSeed(seed, `${problem.id}:${operator}:${k}`))).result);
     }
     table.push(row(problem, operator, await Promise.all(jobs)));
   }
@@ -146,7 +147,7 @@ for (const sigma of values.sigmas!.split(',').map(Number)) {
     for (let k = 0; k < perSigma; k++) {
       const s = deriveSeed(seed, `${problem.id}:es:${k}`);
       // ES noise seeds live in [0, 2^31 - 1), as the reference draws them.
-      jobs.push(await sample(model, problem, 'i1', [], s, sigma > 0 ? { seed: s % 2147483647, sigma } : undefined));
+      jobs.push((await sample(model, problem, 'i1', [], s, sigma > 0 ? { seed: s % 2147483647, sigma } : undefined)).result);
     }
     const xs = await Promise.all(jobs);
     xs.forEach((x, k) => {

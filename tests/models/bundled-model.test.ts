@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Tokenizer } from '@huggingface/tokenizers';
+import { getProblem } from '../../problems/index.ts';
+import { PROBLEM_IDS } from '../../problems/types.ts';
+import { COMPACT_EOS, COMPACT_SPECIAL_TOKENS, compactPrompt } from '../../scaffolds/prompts/compact.ts';
+import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
+import { parseResponse } from '../../src/llm/parse.ts';
+import type { LanguageModel } from '../../src/llm/types.ts';
+import { createSandboxValidator } from '../../models/recipe/corpus/validate.ts';
+
+const DIR = new URL('../../models/ahd-heuristic-lm/', import.meta.url);
+const json = (name: string) => JSON.parse(readFileSync(new URL(name, DIR), 'utf8'));
+
+describe('bundled model files', () => {
+  it('declares the compact prompt style and its eos token', () => {
+    expect(json('config.json').ahd_prompt_style).toBe('compact');
+    expect(json('tokenizer_config.json').eos_token).toBe(COMPACT_EOS);
+  });
+
+  it('tokenizer: special marks are single tokens and code round-trips', () => {
+    const tokenizer = new Tokenizer(json('tokenizer.json'), json('tokenizer_config.json'));
+    for (const mark of COMPACT_SPECIAL_TOKENS) expect(tokenizer.encode(mark).ids).toHaveLength(1);
+    const text = `#kp100 m2\n<p>{Ratio.}\n${getProblem('kp100').baselines['ratio-greedy']}\n<a>{x}\nfunction f() {}<|end|>`;
+    expect(tokenizer.decode(tokenizer.encode(text).ids, { skip_special_tokens: false })).toBe(text);
+  });
+});
+
+describe('bundled model generates valid heuristics (seeded i1 samples, cut-down train splits)', () => {
+  let model: LanguageModel;
+  const validator = createSandboxValidator(1);
+  beforeAll(async () => {
+    model = await loadOnnxModel(new URL('.', DIR).pathname);
+  }, 60_000);
+  afterAll(async () => {
+    await model?.close();
+    await validator.close();
+  });
+
+  it.each(PROBLEM_IDS)('%s: at least 2 of 3 samples are valid', async (id) => {
+    const problem = getProblem(id);
+    let valid = 0;
+    for (let seed = 1; seed <= 3; seed++) {
+      const gen = await model.generate({ messages: compactPrompt({ operator: 'i1', problem, parents: [] }), sampling: model.defaults, seed });
+      const parsed = parseResponse(gen.text, problem.fnName);
+      if (parsed.ok && (await validator.validate(id, parsed.code))) valid++;
+    }
+    expect(valid).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+});
