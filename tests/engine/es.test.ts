@@ -51,7 +51,11 @@ describe('EoH+ES wiring', () => {
     for (const u of updates) expect(u.seeds.length).toBe(10);
 
     // Each direction has its own seed and the candidate's perturbation is that seed at the update's sigma.
-    const m1 = generations.filter((g) => g.operator === 'm1' && g.attempt === 0).slice(0, 10);
+    // Answers are logged as they complete (concurrently), so order them by candidate index first.
+    const m1 = generations
+      .filter((g) => g.operator === 'm1' && g.attempt === 0)
+      .sort((a, b) => a.index - b.index)
+      .slice(0, 10);
     expect(m1.map((g) => g.perturbation.seed)).toEqual(updates[0].seeds);
     expect(new Set(updates.flatMap((u) => u.seeds)).size).toBe(40);
 
