@@ -1,6 +1,7 @@
 /**
  * onnx backend speed: time to first token and decode tokens/s, weights built in (initializers) vs lifted to
- * inputs, in this thread and through 1 and 2 replica workers (2 requests at once for aggregate throughput).
+ * inputs, in this thread and through 1 and 2 replica workers (2 requests at once for aggregate throughput); then
+ * batched decoding on one replica: tokens/s over all sequences at batch 1, 4 and 10.
  *
  *   node --import tsx benchmarks/llm-onnx.ts [--model DIR] [--tokens N] [--threads T]
  */
@@ -8,7 +9,7 @@ import { parseArgs } from 'node:util';
 import type { WeightLayout } from '../src/es/types.ts';
 import { createChatTemplate } from '../src/llm/chat-template.ts';
 import { CausalLm } from '../src/llm/onnx/causal-lm.ts';
-import { decode } from '../src/llm/onnx/generate.ts';
+import { decodeBatch } from '../src/llm/onnx/generate.ts';
 import { loadOnnxModel, readModelDir } from '../src/llm/onnx/index.ts';
 import { liftWeights } from '../src/llm/onnx/lift-weights.ts';
 import { createSession } from '../src/llm/onnx/ort.ts';
@@ -55,7 +56,7 @@ async function inThread(setup: string, lifted: boolean): Promise<Row> {
   const run = async (n: number) => {
     const started = performance.now();
     const input = { promptIds, sampling: sampling(n), seed: 1, stopTokenIds: [], maxPositions: model.maxPositions, checkCancelled: () => {} };
-    const out = await decode(lm.startSequence(), tokenizer, input);
+    const [out] = await decodeBatch(lm, tokenizer, [input]);
     return { ms: performance.now() - started, tokens: out.completionTokens };
   };
   await run(4); // warm-up
@@ -103,3 +104,24 @@ console.table(
     'aggregate tok/s (2 per replica)': r.aggregate === undefined ? '-' : Number(r.aggregate.toFixed(0)),
   })),
 );
+
+/** Tokens/s over all sequences of one generateBatch call of `size` requests (distinct seeds), one replica. */
+async function batched(sizes: readonly number[]): Promise<void> {
+  const model = await loadOnnxModel(dir, { replicas: 1, threadsPerReplica: threads });
+  const request = (n: number, seed: number) => ({ messages: MESSAGES, sampling: sampling(n), seed });
+  await model.generateBatch!([request(4, 0), request(4, 1)]); // warm-up
+  const rows = [];
+  for (const size of sizes) {
+    const rates = await sequential(async () => {
+      const started = performance.now();
+      const out = await model.generateBatch!(Array.from({ length: size }, (_, i) => request(maxNewTokens, i)));
+      return out.reduce((a, g) => a + g.completionTokens, 0) / ((performance.now() - started) / 1000);
+    });
+    rows.push({ batch: size, 'tok/s (all sequences)': Number(median(rates).toFixed(0)) });
+  }
+  await model.close();
+  const base = rows[0]['tok/s (all sequences)'];
+  console.table(rows.map((r) => ({ ...r, 'x batch 1': Number((r['tok/s (all sequences)'] / base).toFixed(2)) })));
+}
+
+await batched([1, 4, 10]);

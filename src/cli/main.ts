@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../ground/runtime.ts';
 import { evalCommand } from './eval.ts';
 import { exportCommand } from './export.ts';
 import { handleError } from './handle-error.ts';
@@ -25,7 +27,7 @@ const COMMANDS: readonly Command[] = [
   serveCommand,
 ];
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
 
 export function buildProgram(): Command {
   const program = new Command('ahd')

@@ -1,11 +1,7 @@
 import { Command } from 'commander';
-import { z } from 'zod';
 import { listProblems } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
-import { parseOptions } from './parse-options.ts';
 import { formatTable } from './table-format.ts';
-
-const problemsOptionsSchema = z.object({ json: z.boolean().optional() });
 
 /** What `ahd problems --json` prints per task. */
 export function describeProblem(problem: Problem) {
@@ -25,8 +21,8 @@ export function describeProblem(problem: Problem) {
 export const problemsCommand = new Command('problems')
   .description('list the tasks: id, objective, the function a heuristic defines, and the instance splits')
   .option('--json', 'print a JSON array (one object per task) instead of a table')
-  .action((raw: unknown) => {
-    const options = parseOptions(problemsOptionsSchema, raw);
+  // Its only flag is a boolean commander has already checked: no schema (keeps this command's start-up light).
+  .action((options: { json?: boolean }) => {
     const problems = listProblems();
     if (options.json) {
       process.stdout.write(`${JSON.stringify(problems.map(describeProblem))}\n`);

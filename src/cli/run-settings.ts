@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../ground/runtime.ts';
 import { z } from 'zod';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
 import type { SamplingOptions } from '../llm/types.ts';
@@ -11,9 +11,7 @@ import { SCAFFOLD_IDS, type ScaffoldId } from '../engine/types.ts';
 import { MIN_BUDGET } from '../../scaffolds/eoh/budget.ts';
 import { usageError } from '../errors.ts';
 
-/** The reference's random.seed(2024). */
-export const DEFAULT_SEED = 2024;
-export const DEFAULT_BUDGET = 1000;
+import { DEFAULT_BUDGET, DEFAULT_SEED } from './run-defaults.ts';
 
 const count = (min: number) => z.coerce.number().int(`must be an integer`).min(min, `must be >= ${min}`);
 
@@ -119,7 +117,7 @@ export function defaultRunName(problem: string, scaffold: string, es: boolean, b
   return `${problem}-${scaffold}${es ? '-es' : ''}-b${budget}-s${seed}-${stamp}`;
 }
 
-const MODELS_DIR = fileURLToPath(new URL('../../models/', import.meta.url));
+const MODELS_DIR = join(PROJECT_ROOT, 'models');
 
 /** The bundled model: the one directory under models/ that holds a model (config.json + tokenizer.json). */
 export function bundledModelDir(): string {

@@ -1,4 +1,5 @@
-import type { LanguageModel, SamplingOptions } from '../llm/types.ts';
+import type { GenerateRequest, LanguageModel, SamplingOptions } from '../llm/types.ts';
+import type { RoundBatcher } from './batcher.ts';
 import { MAX_PARSE_RETRIES, needsRetry, parseResponse } from '../llm/parse.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import type { CandidateSpec } from './types.ts';
@@ -27,12 +28,30 @@ export function requestSeed(llmSeed: number, index: number, attempt: number): nu
  * description or code is missing (code that is there but broken is not re-asked: it is an invalid candidate); with `avoidCodes` (plain EoH), a code equal to a member's is asked for once
  * more. Answers recorded in the event log are reused instead of asking again.
  */
-export async function generateCandidate(deps: GenerateDeps, index: number, spec: CandidateSpec): Promise<ParsedAnswer> {
+export async function generateCandidate(
+  deps: GenerateDeps,
+  index: number,
+  spec: CandidateSpec,
+  batch?: { readonly batcher: RoundBatcher; readonly slot: number },
+): Promise<ParsedAnswer> {
+  try {
+    return await attempts(deps, index, spec, batch);
+  } finally {
+    batch?.batcher.finished(batch.slot);
+  }
+}
+
+async function attempts(
+  deps: GenerateDeps,
+  index: number,
+  spec: CandidateSpec,
+  batch?: { readonly batcher: RoundBatcher; readonly slot: number },
+): Promise<ParsedAnswer> {
   let attempt = 0;
   let parseRetries = 0;
   let regenerated = false;
   for (;;) {
-    const parsed = (await answer(deps, index, attempt++, spec)).parsed;
+    const parsed = (await answer(deps, index, attempt++, spec, batch)).parsed;
     if (!parsed.ok) {
       if (needsRetry(parsed) && parseRetries++ < MAX_PARSE_RETRIES) continue;
       return parsed;
@@ -46,9 +65,22 @@ export async function generateCandidate(deps: GenerateDeps, index: number, spec:
   }
 }
 
-async function answer(deps: GenerateDeps, index: number, attempt: number, spec: CandidateSpec): Promise<GenerationEvent> {
+async function answer(
+  deps: GenerateDeps,
+  index: number,
+  attempt: number,
+  spec: CandidateSpec,
+  batch?: { readonly batcher: RoundBatcher; readonly slot: number },
+): Promise<GenerationEvent> {
   const seed = requestSeed(deps.llmSeed, index, attempt);
   const parents = spec.parents.map((p) => p.id);
+  const request: GenerateRequest = {
+    messages: spec.messages,
+    sampling: deps.sampling,
+    seed,
+    perturbation: spec.perturbation,
+    signal: deps.signal,
+  };
   const cached = deps.cache.generation(index, attempt);
   if (cached) {
     if (cached.operator !== spec.operator || cached.seed !== seed || cached.parents.join() !== parents.join()) {
@@ -58,15 +90,10 @@ async function answer(deps: GenerateDeps, index: number, attempt: number, spec: 
           `the replay asks ${spec.operator}(${parents.join(',')})`,
       );
     }
+    batch?.batcher.replayed(batch.slot, attempt, request);
     return cached;
   }
-  const generation = await deps.model.generate({
-    messages: spec.messages,
-    sampling: deps.sampling,
-    seed,
-    perturbation: spec.perturbation,
-    signal: deps.signal,
-  });
+  const generation = batch ? await batch.batcher.generate(batch.slot, attempt, request) : await deps.model.generate(request);
   const event: GenerationEvent = {
     type: 'generation',
     index,

@@ -7,6 +7,7 @@ import type { ReplayCache } from './replay-cache.ts';
 import type { Rng } from './rng.ts';
 import { generateCandidate, type GenerateDeps } from './generate.ts';
 import { forEachLimit } from './concurrency.ts';
+import { RoundBatcher, canBatch } from './batcher.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { readJson, writeFileAtomic, writeJsonAtomic, type RunPaths, type Snapshot } from './run-dir.ts';
 import { existsSync } from 'node:fs';
@@ -87,8 +88,11 @@ export class RunSession implements RunContext {
       outcomes[i] = this.#outcome(first + i, answers[i]).then((outcome) => this.#count(outcome));
       outcomes[i].catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
     };
-    await forEachLimit(specs, this.#deps.parallelism, async (spec, i) => {
-      answers[i] = await generateCandidate(this.#deps.generate, first + i, spec);
+    const { model, signal } = this.#deps.generate;
+    // A batching backend gets the whole call at once, in deterministic rounds (batcher.ts).
+    const batcher = canBatch(model) ? new RoundBatcher(model, specs.length, signal) : undefined;
+    await forEachLimit(specs, batcher ? specs.length : this.#deps.parallelism, async (spec, i) => {
+      answers[i] = await generateCandidate(this.#deps.generate, first + i, spec, batcher && { batcher, slot: i });
       if (!options.evaluateAfterGeneration) startEvaluation(i);
     });
     if (options.evaluateAfterGeneration) specs.forEach((_, i) => startEvaluation(i));

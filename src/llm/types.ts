@@ -61,5 +61,13 @@ export interface LanguageModel {
   /** Sampling defaults of this model (model card / generation_config.json), overridable per run. */
   readonly defaults: SamplingOptions;
   generate(request: GenerateRequest): Promise<Generation>;
+  /**
+   * Backends that decode several sequences per forward pass: the requests (which share their weights: all
+   * unperturbed, or one perturbation) as one batch, answers in request order. Batches are what the caller
+   * passes, never formed by timing, so a seed still gives one run.
+   */
+  generateBatch?(requests: readonly GenerateRequest[], signal?: AbortSignal): Promise<Generation[]>;
+  /** Most requests per generateBatch call. */
+  readonly maxBatch?: number;
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The deterministic clock candidates see instead of real time (clock.js): a fixed epoch, advanced 1 ms per reading.
+ * The deterministic clock candidates see instead of real time (clock-prelude.js): a fixed epoch, advanced 1 ms per reading.
  * The isolate evaluates CLOCK_SOURCE in its trusted prelude; the native evaluator builds the same clock here.
  */
 export interface Clock {
@@ -11,7 +11,7 @@ export interface Clock {
 }
 
 /** An expression evaluating to `(RealDate, RealIntl) => Clock`; begins with comments, so bind it before use. */
-export const CLOCK_SOURCE = readFileSync(new URL('clock.js', import.meta.url), 'utf8');
+export const CLOCK_SOURCE = readFileSync(new URL('clock-prelude.js', import.meta.url), 'utf8');
 
 const makeClock = new Function(`const make = ${CLOCK_SOURCE}\nreturn make;`)() as (
   realDate: DateConstructor,

@@ -11,7 +11,7 @@ import type { Outcome } from './types.ts';
  * Evaluates one candidate on one split inside a fresh isolated-vm isolate (a new isolate per evaluation, so a
  * candidate that poisons builtins or exhausts memory cannot affect the next one). Runs in a sandbox worker thread.
  *
- * Order inside the isolate: seeded Math.random and the deterministic clock (src/sandbox/clock.js), the problem's
+ * Order inside the isolate: seeded Math.random and the deterministic clock (src/sandbox/clock-prelude.js), the problem's
  * harness, the bridge (captures `solve` and the builtins it needs), then the candidate. Per instance the bridge
  * calls the harness and returns the raw output as a Float64Array (or a reason string); the trusted scorer runs
  * here, outside the isolate.
@@ -57,7 +57,7 @@ const OUT_OF_TIME = Symbol('out of time');
 export function evaluateInIsolate(job: IsolateJob): Outcome {
   const start = performance.now();
   const elapsed = () => performance.now() - start;
-  const isolate = new ivm.Isolate({ memoryLimit: job.memoryLimitMb });
+  const isolate = workerIsolate(job.memoryLimitMb);
   let spent = 0; // candidate time so far
   // Runs a call into candidate code with the rest of the budget; the time it took counts against it.
   const timed = <T>(call: (timeout: number) => T): T | typeof OUT_OF_TIME => {
@@ -71,8 +71,9 @@ export function evaluateInIsolate(job: IsolateJob): Outcome {
     }
   };
 
+  let context: ivm.Context | undefined;
   try {
-    const context = isolate.createContextSync();
+    context = isolate.createContextSync();
     const [load, run] = setUp(isolate, context, job);
     const loaded = timed((timeout) => load.applySync(undefined, [job.code], { timeout }) as string);
     if (loaded === OUT_OF_TIME) return { status: 'timeout', ms: elapsed() };
@@ -94,8 +95,38 @@ export function evaluateInIsolate(job: IsolateJob): Outcome {
   } catch (error) {
     return classifyFailure(error, isolate, elapsed());
   } finally {
-    if (!isolate.isDisposed) isolate.dispose();
+    context?.release();
   }
+}
+
+let shared: ivm.Isolate | undefined;
+
+/**
+ * The worker's isolate, reused across evaluations while it stays healthy: every evaluation gets a fresh context
+ * (its own global object and builtins, so nothing one candidate does to them reaches the next), while the compiled
+ * trusted scripts (prelude, harness, bridge) are kept per isolate. An isolate that ran out of memory is disposed
+ * by isolated-vm and replaced here; a change of the memory limit starts a new one.
+ */
+function workerIsolate(memoryLimitMb: number): ivm.Isolate {
+  if (!shared || shared.isDisposed || sharedLimit !== memoryLimitMb) {
+    if (shared && !shared.isDisposed) shared.dispose();
+    shared = new ivm.Isolate({ memoryLimit: memoryLimitMb });
+    sharedLimit = memoryLimitMb;
+    scripts.clear();
+  }
+  return shared;
+}
+let sharedLimit = 0;
+const scripts = new Map<string, ivm.Script>();
+
+function compiled(isolate: ivm.Isolate, source: string, filename: string): ivm.Script {
+  const key = `${filename}\u0000${source}`;
+  let script = scripts.get(key);
+  if (!script) {
+    script = isolate.compileScriptSync(source, { filename });
+    scripts.set(key, script);
+  }
+  return script;
 }
 
 /**
@@ -104,7 +135,7 @@ export function evaluateInIsolate(job: IsolateJob): Outcome {
  */
 function setUp(isolate: ivm.Isolate, context: ivm.Context, job: IsolateJob): [ivm.Reference, ivm.Reference] {
   const runTrusted = (source: string, filename: string) =>
-    isolate.compileScriptSync(source, { filename }).runSync(context, { timeout: SETUP_TIMEOUT_MS });
+    compiled(isolate, source, filename).runSync(context, { timeout: SETUP_TIMEOUT_MS });
   runTrusted(ALEA_SOURCE, 'alea.js');
   // WebAssembly memory is allocated outside the isolate's heap accounting.
   runTrusted(
@@ -116,11 +147,10 @@ function setUp(isolate: ivm.Isolate, context: ivm.Context, job: IsolateJob): [iv
     `{ const makeClock = ${CLOCK_SOURCE}\n const clock = makeClock(Date, Intl);\n` +
       'Date.prototype.constructor = clock.Date; Intl.DateTimeFormat.prototype.constructor = clock.DateTimeFormat;\n' +
       'globalThis.Date = clock.Date; Intl.DateTimeFormat = clock.DateTimeFormat; globalThis.performance = clock.performance; }',
-    'clock.js',
+    'clock-prelude.js',
   );
   runTrusted(job.problem.harnessSource, `${job.problem.id}/harness.js`);
-  const make = isolate
-    .compileScriptSync(BRIDGE_SOURCE, { filename: 'bridge.js' })
+  const make = compiled(isolate, BRIDGE_SOURCE, 'bridge.js')
     .runSync(context, { timeout: SETUP_TIMEOUT_MS, reference: true }) as ivm.Reference;
   // `solve` is read now, before any candidate code could replace the global.
   const solve = context.global.getSync('solve', { reference: true }).derefInto();

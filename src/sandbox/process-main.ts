@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
+import { WORKER_BOOT, moduleUrl, workerBootData } from '../ground/runtime.ts';
 import { oneLine } from './aggregate.ts';
 import { watchdogMs } from './limits.ts';
 import type { ChildMessage, ParentMessage } from './sandbox-process.ts';
@@ -13,7 +14,8 @@ import type { WorkerReply, WorkerTask } from './worker.ts';
  */
 const threads = Number(process.argv[2]);
 const pool = new Piscina<WorkerTask, WorkerReply>({
-  filename: new URL('./worker-entry.mjs', import.meta.url).href,
+  filename: WORKER_BOOT.href,
+  workerData: workerBootData(moduleUrl('./worker', import.meta.url)),
   // Workers stay up (min = max): each caches its instance sets, and a fresh thread costs ~1 s of module loading.
   minThreads: threads,
   maxThreads: threads,

@@ -1,8 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { AhdError, ErrorCode } from '../errors.ts';
+import { childExecArgv, moduleUrl } from '../ground/runtime.ts';
 import { oneLine } from './aggregate.ts';
 import type { Outcome } from './types.ts';
 import type { WorkerReply, WorkerTask } from './worker.ts';
@@ -22,8 +21,7 @@ interface Job {
   suspect: boolean;
 }
 
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const MAIN = new URL('./process-main.ts', import.meta.url);
+const MAIN = moduleUrl('./process-main', import.meta.url);
 /** How much of the sandbox process's stderr is kept to explain a crash. */
 const STDERR_TAIL = 4096;
 
@@ -135,7 +133,7 @@ export class SandboxProcess {
     this.#ready = false;
     this.#stderr = '';
     const child = fork(MAIN, [String(this.#threads)], {
-      execArgv: ['--no-node-snapshot', '--import', TSX_LOADER],
+      execArgv: childExecArgv(),
       serialization: 'advanced',
       // Both streams are kept, not shown: V8's out-of-memory report must not end up in the host's stdout.
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

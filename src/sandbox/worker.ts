@@ -21,7 +21,7 @@ export type WorkerReply =
 
 const prepared = new Map<string, PreparedInstance[]>();
 
-export function evaluateTask(task: WorkerTask): WorkerReply {
+export default function evaluateTask(task: WorkerTask): WorkerReply {
   const { request } = task;
   let problem;
   let instances: PreparedInstance[];

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../ground/runtime.ts';
 import { AhdError, ErrorCode, usageError } from '../errors.ts';
 import type { SettingRunner } from './run-settings.ts';
 import type { Setting } from './settings.ts';
@@ -8,7 +8,7 @@ import type { Setting } from './settings.ts';
 /** The exit status of a usage error (src/errors.ts exitCodeFor). */
 const USAGE_STATUS = 2;
 
-const AHD_BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'ahd.js');
+const AHD_BIN = join(PROJECT_ROOT, 'bin', 'ahd.js');
 
 /**
  * The `ahd run` arguments of one setting (CLI contract in architecture.md); the run seed is the repetition.

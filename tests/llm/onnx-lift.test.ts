@@ -18,7 +18,7 @@ async function builtInLogits(dir: string): Promise<Float32Array> {
   const model = readModelDir(dir);
   const lm = new CausalLm(await createSession(model.modelBytes, 1, dir), model.signature, NO_WEIGHTS, new Float32Array(0));
   try {
-    return await lm.startSequence().append(TOKENS);
+    return (await lm.startBatch(1).append([TOKENS]))[0];
   } finally {
     await lm.release();
   }
@@ -31,7 +31,7 @@ async function liftedLogits(dir: string, edit: (w: Float32Array) => void = () =>
   const session = await createSession(lifted.modelBytes, 1, dir);
   const lm = new CausalLm(session, model.signature, lifted.layout, lifted.weights);
   try {
-    return await lm.startSequence().append(TOKENS);
+    return (await lm.startBatch(1).append([TOKENS]))[0];
   } finally {
     await lm.release();
   }

@@ -1,16 +1,25 @@
 import type { WeightLayout } from '../../es/types.ts';
-import { type Feeds, type Session, floatTensor, int64Tensor } from './ort.ts';
+import { type Feeds, type Session, type Tensor, floatTensor, int64Tensor } from './ort.ts';
 import type { CausalLmSignature } from './signature.ts';
 
 /**
- * Forward passes of a causal LM session for one sequence (batch 1). The weight feeds are zero-copy views of
- * the flat weight buffer, passed on every run, so in-place changes to the buffer take effect at the next step.
+ * Forward passes of a causal LM session over a batch of sequences. The weight feeds are zero-copy views of the
+ * flat weight buffer, passed on every run, so in-place changes to the buffer take effect at the next step.
+ *
+ * Sequences of different lengths are left-padded: padded positions get attention_mask 0 and each sequence's
+ * positions count its own tokens only, as the export layout defines (signature.ts). A batch of one has no padding,
+ * so it computes exactly what a single sequence does.
  */
-export interface Sequence {
-  /** Tokens so far. */
-  readonly length: number;
-  /** Appends tokens and returns the logits after the last one (a fresh array the caller may edit). */
-  append(tokens: readonly number[]): Promise<Float32Array>;
+export interface Batch {
+  /** Sequences still in the batch. */
+  readonly size: number;
+  /**
+   * Feeds the prompts (first call) or one token per sequence, in batch order; returns the logits after each
+   * sequence's last token (fresh arrays the caller may edit).
+   */
+  append(tokens: readonly (readonly number[])[]): Promise<Float32Array[]>;
+  /** Keeps only the sequences at these batch positions (ascending), dropping the others' cache rows. */
+  keep(rows: readonly number[]): void;
 }
 
 export class CausalLm {
@@ -26,66 +35,119 @@ export class CausalLm {
     );
   }
 
-  startSequence(): Sequence {
-    return this.#signature.cache.length > 0 ? this.#cachedSequence() : this.#recomputedSequence();
+  /** Whether several sequences can share a forward pass (a KV cache, and masks and positions as inputs). */
+  get batches(): boolean {
+    const { cache, feedsAttentionMask, feedsPositionIds } = this.#signature;
+    return cache.length > 0 && feedsAttentionMask && feedsPositionIds;
+  }
+
+  /** A batch of `size` sequences; more than one needs `batches`. */
+  startBatch(size: number): Batch {
+    if (this.#signature.cache.length === 0) {
+      if (size !== 1) throw new Error('a model without a KV cache decodes one sequence at a time');
+      return this.#recomputed();
+    }
+    if (size > 1 && !this.batches) throw new Error('this model export has no attention_mask/position_ids inputs');
+    return this.#cached(size);
   }
 
   release(): Promise<void> {
     return this.#session.release();
   }
 
-  async #forward(tokens: readonly number[], pastLength: number, past: Feeds): Promise<{ logits: Float32Array; outputs: Feeds }> {
-    const { feedsAttentionMask, feedsPositionIds } = this.#signature;
-    const feeds: Feeds = { ...this.#weightFeeds, ...past, input_ids: int64Tensor(tokens, [1, tokens.length]) };
-    const total = pastLength + tokens.length;
-    if (feedsAttentionMask) feeds.attention_mask = int64Tensor(new Array<number>(total).fill(1), [1, total]);
-    if (feedsPositionIds) {
-      feeds.position_ids = int64Tensor(Array.from(tokens, (_, i) => pastLength + i), [1, tokens.length]);
-    }
-    const outputs = await this.#session.run(feeds);
-    const logits = outputs.logits;
-    const vocab = logits.dims[2];
-    const data = logits.data as Float32Array;
-    return { logits: data.slice((tokens.length - 1) * vocab, tokens.length * vocab), outputs };
+  async #run(feeds: Feeds): Promise<Feeds> {
+    return this.#session.run({ ...this.#weightFeeds, ...feeds });
   }
 
-  #cachedSequence(): Sequence {
-    const { cache, kvHeads, headDim } = this.#signature;
-    const empty = new Float32Array(0);
+  #cached(initialSize: number): Batch {
+    const { cache, kvHeads, headDim, feedsAttentionMask, feedsPositionIds } = this.#signature;
+    let size = initialSize;
     let past: Feeds = {};
+    const empty = new Float32Array(0);
     for (const layer of cache) {
-      past[layer.pastKey] = floatTensor(empty, [1, kvHeads, 0, headDim]);
-      past[layer.pastValue] = floatTensor(empty, [1, kvHeads, 0, headDim]);
+      past[layer.pastKey] = floatTensor(empty, [size, kvHeads, 0, headDim]);
+      past[layer.pastValue] = floatTensor(empty, [size, kvHeads, 0, headDim]);
     }
-    let length = 0;
-    return {
-      get length() {
-        return length;
-      },
-      append: async (tokens) => {
-        const { logits, outputs } = await this.#forward(tokens, length, past);
-        past = {};
-        for (const layer of cache) {
-          past[layer.pastKey] = outputs[layer.presentKey];
-          past[layer.pastValue] = outputs[layer.presentValue];
+    // Per sequence: its attention mask over the cache so far, and how many real tokens it has.
+    let masks: number[][] = Array.from({ length: size }, () => []);
+    let counts: number[] = new Array<number>(size).fill(0);
+
+    const append = async (tokens: readonly (readonly number[])[]): Promise<Float32Array[]> => {
+      if (tokens.length !== size) throw new Error(`batch has ${size} sequences, got tokens for ${tokens.length}`);
+      const width = Math.max(...tokens.map((t) => t.length));
+      const ids: number[] = [];
+      const positions: number[] = [];
+      for (let r = 0; r < size; r++) {
+        const pad = width - tokens[r].length;
+        for (let k = 0; k < width; k++) {
+          const real = k >= pad;
+          ids.push(real ? tokens[r][k - pad] : 0);
+          positions.push(real ? counts[r] + k - pad : 0);
+          masks[r].push(real ? 1 : 0);
         }
-        length += tokens.length;
-        return logits;
+        counts[r] += tokens[r].length;
+      }
+      const total = masks[0].length;
+      const feeds: Feeds = { ...past, input_ids: int64Tensor(ids, [size, width]) };
+      if (feedsAttentionMask) feeds.attention_mask = int64Tensor(masks.flat(), [size, total]);
+      if (feedsPositionIds) feeds.position_ids = int64Tensor(positions, [size, width]);
+      const outputs = await this.#run(feeds);
+      past = {};
+      for (const layer of cache) {
+        past[layer.pastKey] = outputs[layer.presentKey];
+        past[layer.pastValue] = outputs[layer.presentValue];
+      }
+      const logits = outputs.logits;
+      const vocab = logits.dims[2];
+      const data = logits.data as Float32Array;
+      return Array.from({ length: size }, (_, r) => data.slice(((r + 1) * width - 1) * vocab, (r + 1) * width * vocab));
+    };
+
+    const keep = (rows: readonly number[]): void => {
+      if (rows.length === size) return;
+      const kept: Feeds = {};
+      for (const [name, tensor] of Object.entries(past)) kept[name] = selectRows(tensor, rows);
+      past = kept;
+      masks = rows.map((r) => masks[r]);
+      counts = rows.map((r) => counts[r]);
+      size = rows.length;
+    };
+
+    return {
+      get size() {
+        return size;
       },
+      append,
+      keep,
     };
   }
 
-  /** Models exported without a cache see the whole sequence at every step. */
-  #recomputedSequence(): Sequence {
+  /** Models exported without a cache see the whole sequence at every step (one sequence). */
+  #recomputed(): Batch {
     const all: number[] = [];
+    const { feedsAttentionMask, feedsPositionIds } = this.#signature;
     return {
-      get length() {
-        return all.length;
-      },
-      append: async (tokens) => {
+      size: 1,
+      append: async ([tokens]) => {
         all.push(...tokens);
-        return (await this.#forward(all, 0, {})).logits;
+        const feeds: Feeds = { input_ids: int64Tensor(all, [1, all.length]) };
+        if (feedsAttentionMask) feeds.attention_mask = int64Tensor(new Array<number>(all.length).fill(1), [1, all.length]);
+        if (feedsPositionIds) feeds.position_ids = int64Tensor(Array.from(all, (_, i) => i), [1, all.length]);
+        const logits = (await this.#run(feeds)).logits;
+        const vocab = logits.dims[2];
+        return [(logits.data as Float32Array).slice((all.length - 1) * vocab, all.length * vocab)];
       },
+      keep: () => {},
     };
   }
+}
+
+/** The batch rows `rows` of a [batch, ...] float tensor, copied into a new tensor. */
+function selectRows(tensor: Tensor, rows: readonly number[]): Tensor {
+  const [, ...rest] = tensor.dims;
+  const stride = rest.reduce((a, b) => a * b, 1);
+  const data = tensor.data as Float32Array;
+  const out = new Float32Array(rows.length * stride);
+  rows.forEach((r, i) => out.set(data.subarray(r * stride, (r + 1) * stride), i * stride));
+  return floatTensor(out, [rows.length, ...rest]);
 }

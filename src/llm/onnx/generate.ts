@@ -14,11 +14,11 @@ import {
 } from '../sampling/stopping.ts';
 import type { TextTokenizer } from '../tokenizer.ts';
 import type { SamplingOptions } from '../types.ts';
-import type { Sequence } from './causal-lm.ts';
+import type { CausalLm } from './causal-lm.ts';
 
 /**
- * The decoding loop: prefill the prompt, then forward one token at a time through the KV cache. It only
- * composes the pieces: logits processors, a seeded sampler and stopping criteria.
+ * The decoding loop: prefill the prompts, then forward one token per sequence at a time through the KV cache.
+ * It only composes the pieces: logits processors, a seeded sampler and stopping criteria.
  */
 export interface DecodeInput {
   readonly promptIds: readonly number[];
@@ -46,7 +46,34 @@ export function checkSampling(s: SamplingOptions): void {
   if (!Number.isInteger(s.maxNewTokens) || s.maxNewTokens < 1) fail(`maxNewTokens must be an integer >= 1, got ${s.maxNewTokens}`);
 }
 
-export async function decode(sequence: Sequence, tokenizer: TextTokenizer, input: DecodeInput): Promise<Decoded> {
+/**
+ * Decodes several prompts in one batch (each with its own sampler seed, processors and stopping criteria):
+ * prefill all prompts, then one token per unfinished sequence per forward pass. A finished sequence leaves
+ * the batch at once, so the others do not carry it. Results are in input order.
+ */
+export async function decodeBatch(lm: CausalLm, tokenizer: TextTokenizer, inputs: readonly DecodeInput[]): Promise<Decoded[]> {
+  const rows = inputs.map((input) => startRow(tokenizer, input));
+  const results: Decoded[] = new Array(inputs.length);
+  const batch = lm.startBatch(inputs.length);
+  let live = rows.map((_, i) => i); // input index of each batch position
+  let logits = await batch.append(inputs.map((input) => input.promptIds));
+  for (;;) {
+    const next: number[] = [];
+    live.forEach((index, position) => {
+      const done = rows[index].step(logits[position]);
+      if (done) results[index] = done;
+      else next.push(position);
+    });
+    if (next.length === 0) return results;
+    for (const index of live) inputs[index].checkCancelled();
+    batch.keep(next);
+    live = next.map((position) => live[position]);
+    logits = await batch.append(live.map((index) => [rows[index].last]));
+  }
+}
+
+/** One sequence of a batch: takes the logits after its last token, samples, and says when it is done. */
+function startRow(tokenizer: TextTokenizer, input: DecodeInput) {
   const { promptIds, sampling, stopTokenIds, maxPositions } = input;
   if (promptIds.length === 0) throw new AhdError(ErrorCode.Llm, 'the prompt has no tokens');
   if (promptIds.length >= maxPositions) {
@@ -63,18 +90,18 @@ export async function decode(sequence: Sequence, tokenizer: TextTokenizer, input
   ];
   const ids: number[] = [];
   const progress: DecodeProgress = { ids, text: () => tokenizer.decode(ids) };
-
-  let logits = await sequence.append(promptIds);
-  for (;;) {
-    for (const process of processors) process(logits);
-    ids.push(sample(logits));
-    const reason = firstStop(criteria, progress);
-    if (reason) {
+  return {
+    get last(): number {
+      return ids[ids.length - 1];
+    },
+    step(logits: Float32Array): Decoded | null {
+      for (const process of processors) process(logits);
+      ids.push(sample(logits));
+      const reason = firstStop(criteria, progress);
+      if (!reason) return null;
       const stopToken = stopTokenIds.includes(ids[ids.length - 1]);
       const kept = stopToken ? ids.slice(0, -1) : ids;
       return { text: cutAtStopStrings(tokenizer.decode(kept), stops), completionTokens: ids.length, finishReason: reason };
-    }
-    input.checkCancelled();
-    logits = await sequence.append([ids[ids.length - 1]]);
-  }
+    },
+  };
 }

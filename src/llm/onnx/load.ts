@@ -10,7 +10,12 @@ export interface OnnxModelOptions {
   readonly replicas?: number;
   /** onnxruntime intra-op threads per replica (default 1). */
   readonly threadsPerReplica?: number;
+  /** Most sequences the engine decodes in one batch (default DEFAULT_MAX_BATCH). */
+  readonly maxBatch?: number;
 }
+
+/** Ten: one EoH operator call (population 10) or half a Sample batch per forward pass. */
+export const DEFAULT_MAX_BATCH = 10;
 
 function positiveInteger(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) {
@@ -72,6 +77,8 @@ export async function loadOnnxModel(dir: string, options: OnnxModelOptions = {})
     es,
     defaults: model.defaults,
     generate: (request) => pool.generate(request),
+    generateBatch: (requests, signal) => pool.generateBatch(requests, signal),
+    maxBatch: options.maxBatch ?? DEFAULT_MAX_BATCH,
     close: () => pool.close(),
   };
 }

@@ -3,7 +3,7 @@ import type { ReplicaRequest, ReplicaSpec } from './replica.ts';
 
 /** Messages between the replica pool (main thread) and a replica worker. */
 export type ToReplica =
-  | { readonly type: 'generate'; readonly id: number; readonly request: ReplicaRequest }
+  | { readonly type: 'generate'; readonly id: number; readonly requests: readonly ReplicaRequest[] }
   | { readonly type: 'cancel'; readonly id: number }
   | { readonly type: 'update'; readonly id: number; readonly seeds: readonly number[]; readonly z: readonly number[]; readonly alpha: number }
   | { readonly type: 'fingerprint'; readonly id: number }
@@ -20,7 +20,7 @@ export interface SerializedError {
 export type FromReplica =
   | { readonly type: 'ready' }
   | { readonly type: 'init-failed'; readonly error: SerializedError }
-  | { readonly type: 'done'; readonly id: number; readonly value: Generation | string | null }
+  | { readonly type: 'done'; readonly id: number; readonly value: Generation[] | string | null }
   | { readonly type: 'failed'; readonly id: number; readonly error: SerializedError };
 
 /** workerData of a replica worker; the weights buffer is transferred, so the worker owns it. */

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AhdError, ErrorCode } from '../../errors.ts';
+import { WORKER_BOOT, moduleUrl, workerBootData } from '../../ground/runtime.ts';
 import type { Generation, GenerateRequest } from '../types.ts';
 import type { FromReplica, ReplicaInit, SerializedError, ToReplica } from './protocol.ts';
 import type { ReplicaSpec } from './replica.ts';
@@ -26,8 +27,7 @@ interface ReplicaHandle {
   running: { id: number; task: Task } | null;
 }
 
-const BOOT = new URL('./ts-worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./replica-worker.ts', import.meta.url).href;
+const ENTRY = moduleUrl('./replica-worker', import.meta.url);
 
 const revive = (error: SerializedError): AhdError => new AhdError(error.code as ErrorCode, error.message);
 
@@ -44,8 +44,8 @@ export class ReplicaPool {
     const pool = new ReplicaPool();
     const started = Array.from({ length: replicas }, (_, index) => {
       const own = index === replicas - 1 ? weights : weights.slice();
-      const workerData: { entry: string; init: ReplicaInit } = { entry: ENTRY, init: { spec, weights: own } };
-      const worker = new Worker(BOOT, { workerData, transferList: [own.buffer as ArrayBuffer] });
+      const workerData: ReturnType<typeof workerBootData> & { init: ReplicaInit } = { ...workerBootData(ENTRY), init: { spec, weights: own } };
+      const worker = new Worker(WORKER_BOOT, { workerData, transferList: [own.buffer as ArrayBuffer] });
       const handle: ReplicaHandle = { index, worker, ownWork: [], running: null };
       pool.#replicas.push(handle);
       return pool.#waitReady(handle);
@@ -80,13 +80,21 @@ export class ReplicaPool {
   }
 
   generate(request: GenerateRequest): Promise<Generation> {
-    const { signal, ...rest } = request;
-    return new Promise<Generation>((resolve, reject) => {
+    return this.generateBatch([request], request.signal).then(([generation]) => generation);
+  }
+
+  /**
+   * The requests decoded together on one replica, answers in request order (see Replica.generateBatch: they
+   * must share their weights). The batch is exactly the list given: its make-up never depends on timing.
+   */
+  generateBatch(requests: readonly GenerateRequest[], signal?: AbortSignal): Promise<Generation[]> {
+    const plain = requests.map(({ signal: _, ...rest }) => rest);
+    return new Promise<Generation[]>((resolve, reject) => {
       if (this.#failure) return reject(this.#failure);
       if (signal?.aborted) return reject(signal.reason);
       const task: Task = {
-        message: (id) => ({ type: 'generate', id, request: rest }),
-        perturbed: request.perturbation !== undefined,
+        message: (id) => ({ type: 'generate', id, requests: plain }),
+        perturbed: requests.some((r) => r.perturbation !== undefined),
         resolve: resolve as (value: unknown) => void,
         reject,
         signal,

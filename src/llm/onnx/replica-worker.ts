@@ -32,7 +32,7 @@ function serve(replica: Replica): void {
           const check = () => {
             if (cancelRunning) throw new Cancelled('generation aborted');
           };
-          post({ type: 'done', id, value: await replica.generate(message.request, check) });
+          post({ type: 'done', id, value: await replica.generateBatch(message.requests, check) });
           break;
         }
         case 'update':

@@ -5,7 +5,7 @@ import { type ChatTemplate, type TokenizerConfig, createChatTemplate } from '../
 import { type TextTokenizer, createTokenizer } from '../tokenizer.ts';
 import type { Generation, GenerateRequest } from '../types.ts';
 import { CausalLm } from './causal-lm.ts';
-import { checkSampling, decode } from './generate.ts';
+import { checkSampling, decodeBatch } from './generate.ts';
 import { createSession } from './ort.ts';
 import type { CausalLmSignature } from './signature.ts';
 
@@ -61,21 +61,40 @@ export class Replica {
     return new Replica(spec, new CausalLm(session, spec.signature, spec.layout, weights), es, tokenizer, template);
   }
 
-  async generate(request: ReplicaRequest, checkCancelled: () => void = () => {}): Promise<Generation> {
-    checkSampling(request.sampling);
+  generate(request: ReplicaRequest, checkCancelled?: () => void): Promise<Generation> {
+    return this.generateBatch([request], checkCancelled).then(([generation]) => generation);
+  }
+
+  /**
+   * Generates the requests' answers in one batch (in request order). They must share their weights: all
+   * unperturbed, or all with the same perturbation.
+   */
+  async generateBatch(requests: readonly ReplicaRequest[], checkCancelled: () => void = () => {}): Promise<Generation[]> {
+    if (requests.length === 0) return [];
+    const perturbation = requests[0].perturbation;
+    const key = (r: ReplicaRequest) => (r.perturbation ? `${r.perturbation.seed}:${r.perturbation.sigma}` : '');
+    if (requests.some((r) => key(r) !== key(requests[0]))) {
+      throw new AhdError(ErrorCode.Usage, 'a batch mixes requests with different weights (perturbations)');
+    }
+    for (const request of requests) checkSampling(request.sampling);
     const started = performance.now();
-    const promptIds = this.#tokenizer.encode(this.#template(request.messages));
+    const prompts = requests.map((r) => this.#tokenizer.encode(this.#template(r.messages)));
     const run = () =>
-      decode(this.#lm.startSequence(), this.#tokenizer, {
-        promptIds,
-        sampling: request.sampling,
-        seed: request.seed,
-        stopTokenIds: this.#spec.stopTokenIds,
-        maxPositions: this.#spec.maxPositions,
-        checkCancelled,
-      });
-    const decoded = request.perturbation ? await this.#withPerturbation(request.perturbation, run) : await run();
-    return { ...decoded, promptTokens: promptIds.length, ms: performance.now() - started };
+      decodeBatch(
+        this.#lm,
+        this.#tokenizer,
+        requests.map((request, i) => ({
+          promptIds: prompts[i],
+          sampling: request.sampling,
+          seed: request.seed,
+          stopTokenIds: this.#spec.stopTokenIds,
+          maxPositions: this.#spec.maxPositions,
+          checkCancelled,
+        })),
+      );
+    const decoded = perturbation ? await this.#withPerturbation(perturbation, run) : await run();
+    const ms = performance.now() - started;
+    return decoded.map((d, i) => ({ ...d, promptTokens: prompts[i].length, ms }));
   }
 
   async #withPerturbation<T>({ seed, sigma }: { seed: number; sigma: number }, run: () => Promise<T>): Promise<T> {
