@@ -21,18 +21,3 @@ export function closedTourLength(route: ArrayLike<number>, d: Float64Array, n: n
   for (let i = 0; i + 1 < route.length; i++) length += d[route[i] * n + route[i + 1]];
   return length + d[route[route.length - 1] * n + route[0]];
 }
-
-/**
- * Row i: every node id ordered by distance from node i, ties by id (the reference's stable argsort), for a
- * row-major n x n matrix.
- */
-export function neighbourOrder(d: Float64Array, n: number): Int32Array {
-  const order = new Int32Array(n * n);
-  const ids = Array.from({ length: n }, (_, j) => j);
-  for (let i = 0; i < n; i++) {
-    const base = i * n;
-    ids.sort((a, b) => d[base + a] - d[base + b] || a - b);
-    order.set(ids, base);
-  }
-  return order;
-}

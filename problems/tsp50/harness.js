@@ -2,16 +2,18 @@
 // reference's loop: start at node 0 (also the destination); at each step offer the unvisited nodes sorted by
 // distance from the current node, at most 50 of them; the last node is the one left. Returns the route (node
 // ids); the trusted scorer checks it is a permutation and measures it.
-// The input carries the distance matrix and, per node, every node in the order the reference sorts them
-// (distance, then id), both computed once per instance by trusted code (index.ts): a step only filters that
-// order by `visited`, which gives exactly the sorted-and-truncated list without sorting per step and candidate.
+// The candidate list is kept by insertion into a bounded buffer (distance, then id: the reference's stable
+// sort), scanning the unvisited nodes in id order: exactly the sorted-and-truncated list, without a comparator
+// callback per comparison.
 // Only `solve` is global (so candidate names cannot collide with the harness's), and builtins are captured
 // now, before candidate code can replace them.
 var solve = (() => {
+  const sqrt = Math.sqrt;
   const isInteger = Number.isInteger;
   const HarnessError = Error;
   const HarnessArray = Array;
   const Bytes = Uint8Array;
+  const Doubles = Float64Array;
   const NEIGHBOURS = 50;
 
   function invalid(message) {
@@ -21,14 +23,20 @@ var solve = (() => {
   }
 
   return function solve(candidate, input, ctx) {
-    const n = input.n;
-    const dist = input.dist;
-    const order = input.order;
-    // The candidate gets its own copy of the matrix as plain arrays, which it may mutate harmlessly.
+    const x = input.x;
+    const y = input.y;
+    const n = x.length;
+    // Private matrix for ordering; the candidate gets its own copy, which it may mutate harmlessly.
+    const dist = new Doubles(n * n);
     const shared = new HarnessArray(n);
     for (let i = 0; i < n; i++) {
       const row = new HarnessArray(n);
-      for (let j = 0; j < n; j++) row[j] = dist[i * n + j];
+      for (let j = 0; j < n; j++) {
+        const dx = x[i] - x[j];
+        const dy = y[i] - y[j];
+        dist[i * n + j] = sqrt(dx * dx + dy * dy);
+        row[j] = dist[i * n + j];
+      }
       shared[i] = row;
     }
 
@@ -38,11 +46,20 @@ var solve = (() => {
     visited[0] = 1; // the reference's zero-initialised route always contains 0: returning 0 is invalid
     let current = 0;
     for (let step = 1; step < n - 1; step++) {
-      const unvisited = [];
       const base = current * n;
-      for (let k = 0; k < n && unvisited.length < NEIGHBOURS; k++) {
-        const j = order[base + k];
-        if (!visited[j]) unvisited[unvisited.length] = j;
+      const unvisited = [];
+      let size = 0;
+      for (let j = 0; j < n; j++) {
+        if (visited[j]) continue;
+        const d = dist[base + j];
+        // Ties go after the nodes already there (smaller ids): the stable order by (distance, id).
+        if (size === NEIGHBOURS && dist[base + unvisited[size - 1]] <= d) continue;
+        let at = size < NEIGHBOURS ? size++ : size - 1;
+        while (at > 0 && dist[base + unvisited[at - 1]] > d) {
+          unvisited[at] = unvisited[at - 1];
+          at--;
+        }
+        unvisited[at] = j;
       }
       const next = candidate(current, 0, unvisited, shared);
       if (typeof next !== 'number' || !isInteger(next) || next < 0 || next >= n) {

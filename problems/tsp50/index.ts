@@ -1,5 +1,5 @@
 import { InvalidSolution, type Instance, type Problem, type SplitSpec } from '../types.ts';
-import { closedTourLength, euclideanMatrix, neighbourOrder } from '../shared/geometry.ts';
+import { closedTourLength, euclideanMatrix } from '../shared/geometry.ts';
 import { column, readInstanceTable } from '../shared/instances.ts';
 import { findSplit, readHarness, referenceInvalidPolicy, splitPath } from '../shared/splits.ts';
 import { TSP_BASELINES, TSP_IO_TEXT, TSP_SEED, TSP_TASK_TEXT } from './prompt.ts';
@@ -48,8 +48,7 @@ export const tsp50: Problem = {
       const x = column(table, i, 0);
       const y = column(table, i, 1);
       const data: TspData = { n: table.rows, x: Float64Array.from(x), y: Float64Array.from(y) };
-      const dist = euclideanMatrix(data.x, data.y);
-      instances.push({ input: { n: data.n, dist, order: neighbourOrder(dist, data.n) }, data });
+      instances.push({ input: { x, y }, data });
     }
     return instances;
   },

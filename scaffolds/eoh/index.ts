@@ -56,7 +56,7 @@ async function evolve(
 ): Promise<Individual[]> {
   const es = OPERATORS[operator].perturbed ? ctx.es : undefined;
   const sigma = es ? es.sigma(generation, generations) : 0;
-  const seeds = es ? es.directions(count) : [];
+  const directions = es ? es.directions(count) : { seeds: [], signs: [] };
   // Plain EoH asks again once for a code identical to a member's; the ES variant does not (as the reference).
   const avoidCodes = ctx.es ? undefined : new Set(population.map((p) => p.code));
   const specs: CandidateSpec[] = [];
@@ -66,7 +66,7 @@ async function evolve(
       operator,
       parents,
       messages: buildPrompt(ctx.promptStyle, ctx.problem, operator, parents),
-      ...(es ? { perturbation: { seed: seeds[i], sigma } } : { avoidCodes }),
+      ...(es ? { perturbation: { seed: directions.seeds[i], sigma: sigma * directions.signs[i] } } : { avoidCodes }),
     });
   }
   const children = await ctx.produce(specs, { evaluateAfterGeneration: es !== undefined });
@@ -77,7 +77,7 @@ async function evolve(
       children.map((child, i) => ({ parent: specs[i].parents[0].objective, child: child.objective })),
       worst,
     );
-    await es.update({ generation, operator, seeds, rewards, sigma });
+    await es.update({ generation, operator, directions, rewards, sigma, objectives: children.map((c) => c.objective) });
   }
   return manage([...population, ...children.map(toIndividual)], POPULATION_SIZE);
 }

@@ -1,5 +1,7 @@
-import type { CandidateSpec, Individual, Scaffold } from '../../src/engine/types.ts';
+import type { CandidateSpec, Directions, EsSession, Individual, Scaffold } from '../../src/engine/types.ts';
+import { usageError } from '../../src/errors.ts';
 import { negativeObjectiveRewards } from '../../src/es/rewards.ts';
+import type { ChatMessage } from '../../src/llm/types.ts';
 import { POPULATION_SIZE } from '../eoh/budget.ts';
 import { buildPrompt } from '../eoh/operators.ts';
 import { manage, toIndividual } from '../eoh/population.ts';
@@ -7,7 +9,10 @@ import { planSample } from './budget.ts';
 
 /**
  * Sample: independent i1 answers in batches of 20; the best valid one is the result. Under --es every batch is
- * sampled under perturbed directions and followed by one update (one schedule step per batch).
+ * sampled under perturbed directions and followed by one update (one schedule step per batch): with the
+ * reference's settings one direction per candidate; with samplesPerDirection m, batch/m directions of m
+ * candidates each (their shaped rewards averaged), which a batching backend decodes together; with
+ * commonRandomNumbers, sample j of every direction uses the same sampler seed.
  */
 export const sample: Scaffold = {
   id: 'sample',
@@ -17,22 +22,49 @@ export const sample: Scaffold = {
     const messages = buildPrompt(ctx.promptStyle, ctx.problem, 'i1', []);
     let population: Individual[] = [];
     for (let b = 0; b < batches.length; b++) {
-      const sigma = ctx.es ? ctx.es.sigma(b, batches.length) : 0;
-      const seeds = ctx.es ? ctx.es.directions(batches[b]) : [];
-      const specs: CandidateSpec[] = Array.from({ length: batches[b] }, (_, i) => ({
-        operator: 'i1',
-        parents: [],
-        messages,
-        ...(ctx.es ? { perturbation: { seed: seeds[i], sigma } } : {}),
-      }));
-      const candidates = await ctx.produce(specs, { evaluateAfterGeneration: ctx.es !== undefined });
-      if (ctx.es) {
-        const rewards = negativeObjectiveRewards(candidates.map((c) => c.objective));
-        await ctx.es.update({ generation: b, operator: 'i1', seeds, rewards, sigma });
+      const size = batches[b];
+      if (!ctx.es) {
+        const specs: CandidateSpec[] = Array.from({ length: size }, () => ({ operator: 'i1', parents: [], messages }));
+        population = manage([...population, ...(await ctx.produce(specs)).map(toIndividual)], POPULATION_SIZE);
+      } else {
+        const es = ctx.es;
+        const sigma = es.sigma(b, batches.length);
+        const plan = perturbedBatch(es, size, b);
+        const specs = plan.owner.map((d, k) => perturbedSpec(messages, plan.directions, d, sigma, plan.samplerKeys[k]));
+        const candidates = await ctx.produce(specs, { evaluateAfterGeneration: true });
+        const objectives = candidates.map((c) => c.objective);
+        const shaped = negativeObjectiveRewards(objectives);
+        const rewards = plan.directions.seeds.map((_, d) => mean(shaped.filter((_, k) => plan.owner[k] === d)));
+        await es.update({ generation: b, operator: 'i1', directions: plan.directions, rewards, sigma, objectives });
+        population = manage([...population, ...candidates.map(toIndividual)], POPULATION_SIZE);
       }
-      population = manage([...population, ...candidates.map(toIndividual)], POPULATION_SIZE);
       await ctx.snapshot(b + 1, batches.length, population);
     }
     return population;
   },
 };
+
+/** A batch's directions and, per candidate, the direction it samples and its sampler key (common random numbers). */
+function perturbedBatch(es: EsSession, size: number, batch: number) {
+  if (es.params.antithetic && size < 2) throw usageError(`antithetic ES needs batches of at least 2 candidates, got ${size}`);
+  const m = Math.min(es.params.samplesPerDirection, size);
+  let count = Math.max(1, Math.floor(size / m));
+  if (es.params.antithetic) count = Math.max(2, count - (count % 2));
+  const directions = es.directions(count);
+  // Candidate k samples direction k mod count, as its sample j = floor(k / count).
+  const owner = Array.from({ length: size }, (_, k) => k % count);
+  const samplerKeys = owner.map((_, k) => (es.params.commonRandomNumbers ? `crn:${batch}:${Math.floor(k / count)}` : undefined));
+  return { directions, owner, samplerKeys };
+}
+
+function perturbedSpec(messages: readonly ChatMessage[], directions: Directions, d: number, sigma: number, samplerKey?: string): CandidateSpec {
+  return {
+    operator: 'i1',
+    parents: [],
+    messages,
+    perturbation: { seed: directions.seeds[d], sigma: sigma * directions.signs[d] },
+    ...(samplerKey ? { samplerKey } : {}),
+  };
+}
+
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -5,6 +5,7 @@ import { PROJECT_ROOT } from '../ground/runtime.ts';
 import { evalCommand } from './eval.ts';
 import { exportCommand } from './export.ts';
 import { handleError } from './handle-error.ts';
+import { probeCommand } from './probe.ts';
 import { problemsCommand } from './problems.ts';
 import { replayCommand } from './replay.ts';
 import { reportCommand } from './report.ts';
@@ -20,6 +21,7 @@ const COMMANDS: readonly Command[] = [
   problemsCommand,
   evalCommand,
   runCommand,
+  probeCommand,
   exportCommand,
   replayCommand,
   reportCommand,

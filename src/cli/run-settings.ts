@@ -4,7 +4,8 @@ import { PROJECT_ROOT } from '../ground/runtime.ts';
 import { z } from 'zod';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
 import type { SamplingOptions } from '../llm/types.ts';
-import { DEFAULT_ES, type EsParams } from '../es/optimizer.ts';
+import { DEFAULT_ES, ES_PRESETS, ES_PRESET_IDS, type EsParams } from '../es/optimizer.ts';
+import { PARAMETER_SCOPES, SIGMA_SCALES } from '../es/scope.ts';
 import type { RunConfig } from '../engine/run.ts';
 import { readJson, runPaths } from '../engine/run-dir.ts';
 import { SCAFFOLD_IDS, type ScaffoldId } from '../engine/types.ts';
@@ -36,6 +37,15 @@ export const runFlagsSchema = z.object({
   alpha: z.coerce.number().positive('must be > 0').optional(),
   sigma: z.coerce.number().min(0, 'must be >= 0').optional(),
   sigmaSchedule: z.enum(['cosine', 'constant'], { message: 'must be cosine or constant' }).optional(),
+  sigmaEnd: z.coerce.number().min(0, 'must be >= 0').optional(),
+  esPreset: z.enum(ES_PRESET_IDS, { message: `must be one of ${ES_PRESET_IDS.join(', ')}` }).optional(),
+  esScope: z.enum(PARAMETER_SCOPES, { message: `must be one of ${PARAMETER_SCOPES.join(', ')}` }).optional(),
+  esSigmaScale: z.enum(SIGMA_SCALES, { message: `must be one of ${SIGMA_SCALES.join(', ')}` }).optional(),
+  esAntithetic: z.boolean().optional(),
+  esSamples: count(1).optional(),
+  esCrn: z.boolean().optional(),
+  esNormalisation: z.enum(['zscore', 'centered_rank'], { message: 'must be zscore or centered_rank' }).optional(),
+  esSkipZeroSigma: z.boolean().optional(),
 });
 export type RunFlags = z.infer<typeof runFlagsSchema>;
 
@@ -77,16 +87,7 @@ export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettin
   const withEs = flags.es ?? stored?.es ?? false;
   const backend = flags.llm ?? (stored?.llm.backend as BackendId | undefined) ?? 'onnx';
   const endpoints = flags.endpoint ?? (backend !== 'onnx' && stored ? stored.llm.source.split(' ') : []);
-  const storedEs = stored?.esSettings;
-  const es: EsParams | undefined = withEs
-    ? {
-        ...DEFAULT_ES,
-        ...(storedEs && { alpha: storedEs.alpha, sigma0: storedEs.sigma0, sigmaEnd: storedEs.sigmaEnd, schedule: storedEs.schedule, normalisation: storedEs.normalisation }),
-        ...(flags.alpha !== undefined && { alpha: flags.alpha }),
-        ...(flags.sigma !== undefined && { sigma0: flags.sigma }),
-        ...(flags.sigmaSchedule !== undefined && { schedule: flags.sigmaSchedule }),
-      }
-    : undefined;
+  const es = withEs ? resolveEs(flags, stored?.esSettings) : undefined;
   return {
     problem,
     scaffold,
@@ -130,4 +131,28 @@ export function bundledModelDir(): string {
     throw usageError(`no single bundled model in ${MODELS_DIR} (found ${found.length}): pass --model <dir>`);
   }
   return found[0];
+}
+
+/** ES settings: the preset (default: DEFAULT_ES) < the stored run's (on --resume) < single flags. */
+function resolveEs(flags: RunFlags, stored: RunConfig['esSettings']): EsParams {
+  const base = flags.esPreset ? ES_PRESETS[flags.esPreset] : DEFAULT_ES;
+  const { baseFingerprint: _, ...storedParams } = stored ?? { baseFingerprint: '' };
+  const from = { ...base, ...(flags.esPreset ? {} : storedParams) };
+  const scope = {
+    parameterScope: flags.esScope ?? from.scope.parameterScope,
+    sigmaScale: flags.esSigmaScale ?? from.scope.sigmaScale,
+  };
+  return {
+    ...from,
+    scope,
+    ...(flags.alpha !== undefined && { alpha: flags.alpha }),
+    ...(flags.sigma !== undefined && { sigma0: flags.sigma }),
+    ...(flags.sigmaEnd !== undefined && { sigmaEnd: flags.sigmaEnd }),
+    ...(flags.sigmaSchedule !== undefined && { schedule: flags.sigmaSchedule }),
+    ...(flags.esNormalisation !== undefined && { normalisation: flags.esNormalisation }),
+    ...(flags.esAntithetic !== undefined && { antithetic: flags.esAntithetic }),
+    ...(flags.esSamples !== undefined && { samplesPerDirection: flags.esSamples }),
+    ...(flags.esCrn !== undefined && { commonRandomNumbers: flags.esCrn }),
+    ...(flags.esSkipZeroSigma !== undefined && { skipZeroSigmaUpdate: flags.esSkipZeroSigma }),
+  };
 }

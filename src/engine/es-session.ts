@@ -1,6 +1,6 @@
 import type { EsHandle } from '../llm/types.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { appendRecord, createHistory, writeHistory, type ModelIdentity } from '../es/history.ts';
+import { appendRecord, createHistory, writeHistory, type HistoryRecord, type ModelIdentity } from '../es/history.ts';
 import type { EsParams, EsState, EsStrategy } from '../es/optimizer.ts';
 import type { EventLog } from './events.ts';
 import type { ReplayCache } from './replay-cache.ts';
@@ -20,6 +20,8 @@ export interface EsSessionDeps {
   readonly cache: ReplayCache;
   readonly log: EventLog;
   readonly paths: RunPaths;
+  /** The problem's objective sense: statistics are recorded in the natural sign. */
+  readonly sense: 'min' | 'max';
 }
 
 /**
@@ -31,24 +33,33 @@ export interface EsSessionDeps {
 export function createEsSession(deps: EsSessionDeps): EsSession {
   const { handle, strategy, cache, log, paths } = deps;
   let state: EsState = strategy.init(deps.runSeed);
-  let history = createHistory(deps.runSeed, deps.model);
+  let history = createHistory(deps.runSeed, deps.model, strategy.params.scope);
   return {
+    params: strategy.params,
     sigma: (step, total) => strategy.sigma(step, total),
     directions(count) {
       const asked = strategy.ask(state, count);
       state = asked.state;
-      return asked.seeds;
+      return { seeds: asked.seeds, signs: asked.signs ?? asked.seeds.map(() => 1) };
     },
     async update(request: EsUpdateRequest) {
-      const told = strategy.tell(state, request.seeds, request.rewards, {
+      const { seeds, signs } = request.directions;
+      const antithetic = strategy.params.antithetic;
+      // At sigma 0 the directions were not perturbed: an update would only add their noise (optional skip).
+      const apply = !(strategy.params.skipZeroSigmaUpdate && request.sigma === 0);
+      const told = strategy.tell(state, seeds, request.rewards, {
         generation: request.generation,
         operator: request.operator,
         sigma: request.sigma,
         engineCount: deps.concurrency.engines,
         generationConcurrency: deps.concurrency.generation,
         evaluationConcurrency: deps.concurrency.evaluation,
+        updateApplied: apply,
+        ...(antithetic ? { signs } : {}),
       });
-      await handle.update(request.seeds, told.z, strategy.params.alpha);
+      const stepNorm = apply
+        ? await handle.update(seeds, told.z.map((z, i) => z * signs[i]), strategy.params.alpha)
+        : 0;
       const fingerprint = await handle.fingerprint();
       const index = told.record.update_index;
       const logged = cache.update(index);
@@ -59,7 +70,8 @@ export function createEsSession(deps: EsSessionDeps): EsSession {
         );
       }
       state = told.state;
-      history = appendRecord(history, { ...told.record, weights_fingerprint: fingerprint });
+      const stats = updateStats(request, deps.sense, stepNorm);
+      history = appendRecord(history, { ...told.record, weights_fingerprint: fingerprint, stats });
       writeHistory(paths.history, history);
       if (!logged) {
         log.append({
@@ -67,13 +79,29 @@ export function createEsSession(deps: EsSessionDeps): EsSession {
           update: index,
           generation: request.generation,
           operator: request.operator,
-          seeds: request.seeds,
+          seeds,
+          ...(antithetic ? { signs } : {}),
           rewards: request.rewards,
           sigma: request.sigma,
           alpha: strategy.params.alpha,
+          applied: apply,
           fingerprint,
+          stats,
         });
       }
     },
+  };
+}
+
+/** The learning-curve figures of one update (history.json stats, the report's ES charts). */
+function updateStats(request: EsUpdateRequest, sense: 'min' | 'max', stepNorm: number | undefined): NonNullable<HistoryRecord['stats']> {
+  const valid = request.objectives.filter(Number.isFinite);
+  const natural = (v: number) => (sense === 'max' ? -v : v);
+  return {
+    objective_mean: valid.length > 0 ? natural(valid.reduce((a, b) => a + b, 0) / valid.length) : null,
+    objective_best: valid.length > 0 ? natural(Math.min(...valid)) : null,
+    valid_share: request.objectives.length > 0 ? valid.length / request.objectives.length : 0,
+    ...(stepNorm !== undefined ? { step_norm: stepNorm } : {}),
+    ...(request.differShare !== undefined ? { differ_share: request.differShare } : {}),
   };
 }

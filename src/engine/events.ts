@@ -1,3 +1,4 @@
+import type { HistoryRecord } from '../es/history.ts';
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import type { OperatorId } from '../../scaffolds/prompts/types.ts';
 import type { ChatMessage, Generation, Perturbation } from '../llm/types.ts';
@@ -40,11 +41,17 @@ export interface UpdateEvent {
   readonly generation: number;
   readonly operator: OperatorId;
   readonly seeds: readonly number[];
+  /** Antithetic runs: +1 / -1 per seed. */
+  readonly signs?: readonly number[];
   readonly rewards: readonly number[];
   readonly sigma: number;
   readonly alpha: number;
+  /** false: recorded but not applied (sigma 0 with skipZeroSigmaUpdate); absent in older logs: applied. */
+  readonly applied?: boolean;
   /** Fingerprint of the live weights after the update (a resume checks its rebuilt weights against it). */
   readonly fingerprint: string;
+  /** The update's statistics (history.json stats); absent in older logs. */
+  readonly stats?: HistoryRecord['stats'];
 }
 
 export interface SnapshotEvent {

@@ -19,8 +19,8 @@ export interface GenerateDeps {
 }
 
 /** Sampler seed of one request: a function of the run seed and the request's place, never of scheduling. */
-export function requestSeed(llmSeed: number, index: number, attempt: number): number {
-  return deriveSeed(llmSeed, `${index}:${attempt}`);
+export function requestSeed(llmSeed: number, key: number | string, attempt: number): number {
+  return deriveSeed(llmSeed, `${key}:${attempt}`);
 }
 
 /**
@@ -72,7 +72,7 @@ async function answer(
   spec: CandidateSpec,
   batch?: { readonly batcher: RoundBatcher; readonly slot: number },
 ): Promise<GenerationEvent> {
-  const seed = requestSeed(deps.llmSeed, index, attempt);
+  const seed = requestSeed(deps.llmSeed, spec.samplerKey ?? index, attempt);
   const parents = spec.parents.map((p) => p.id);
   const request: GenerateRequest = {
     messages: spec.messages,

@@ -132,6 +132,7 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
               cache,
               log,
               paths,
+              sense: problem.sense,
             })
           : undefined,
       signal: options.signal,

@@ -1,3 +1,4 @@
+import type { EsParams } from '../es/optimizer.ts';
 import type { ProblemId, Problem } from '../../problems/types.ts';
 import type { OperatorId } from '../../scaffolds/prompts/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
@@ -25,6 +26,11 @@ export interface CandidateSpec {
   readonly perturbation?: Perturbation;
   /** Plain EoH: a code string equal to one of these is generated once more. */
   readonly avoidCodes?: ReadonlySet<string>;
+  /**
+   * Names the sampler seed instead of the candidate index: candidates with the same key draw the same sampler
+   * stream (ES common random numbers).
+   */
+  readonly samplerKey?: string;
 }
 
 /** A generated and evaluated candidate. `objective` is Infinity unless the outcome is ok. */
@@ -42,18 +48,31 @@ export interface Candidate {
 export interface EsUpdateRequest {
   readonly generation: number;
   readonly operator: OperatorId;
-  readonly seeds: readonly number[];
-  /** Shaped rewards, before normalisation (finite). */
+  /** The directions as directions() gave them (one reward each). */
+  readonly directions: Directions;
+  /** Shaped rewards, before normalisation (finite), one per direction. */
   readonly rewards: readonly number[];
   readonly sigma: number;
+  /** Minimised train objectives of the perturbed candidates (Infinity = invalid), for the update's statistics. */
+  readonly objectives: readonly number[];
+  /** Share of perturbed answers unlike the unperturbed answer for their sampler seed, when measured. */
+  readonly differShare?: number;
+}
+
+/** Direction seeds and their signs (-1: the mirrored half of an antithetic pair). */
+export interface Directions {
+  readonly seeds: readonly number[];
+  readonly signs: readonly number[];
 }
 
 /** The ES services a scaffold uses (present only for --es runs). */
 export interface EsSession {
   /** Sigma of step `step` (0-based) out of `total` steps of the schedule. */
   sigma(step: number, total: number): number;
-  /** Seeds for the next `count` directions (one seeded stream across the run). */
-  directions(count: number): number[];
+  /** The next `count` directions (one seeded stream across the run; antithetic: mirrored pairs). */
+  directions(count: number): Directions;
+  /** The run's ES settings (scaffolds read samplesPerDirection, commonRandomNumbers, antithetic). */
+  readonly params: EsParams;
   update(request: EsUpdateRequest): Promise<void>;
 }
 

@@ -62,8 +62,9 @@ export function snapToGrid(weights: Float32Array, layout: WeightLayout, grid: Es
 }
 
 /**
- * weights += sign * roundToStep(sum_i coeffs[i] * eps(seeds[i])), per element. With sign -1 and the same seeds
- * and coefficients it subtracts exactly the delta that sign +1 added.
+ * weights += sign * roundToStep(scale_t * sum_i coeffs[i] * eps(seeds[i])), per element of tensor t (scale_t = 1
+ * without `tensorScales`; 0 leaves the tensor alone). With sign -1 and the same seeds, coefficients and scales it
+ * subtracts exactly the delta that sign +1 added. Returns the Euclidean norm of the delta added.
  */
 export function addNoiseOnGrid(
   weights: Float32Array,
@@ -72,11 +73,24 @@ export function addNoiseOnGrid(
   seeds: readonly number[],
   coeffs: readonly number[],
   sign: 1 | -1,
-): void {
+  tensorScales?: ArrayLike<number>,
+): number {
   const steps = grid.ranges.map(gridStep);
-  forEachNoiseSum(layout, seeds, coeffs, (t, base, sums, count) => {
-    const step = sign * steps[t];
-    const inv = 1 / steps[t];
-    for (let j = 0; j < count; j++) weights[base + j] += Math.round(sums[j] * inv) * step;
-  });
+  let squares = 0;
+  forEachNoiseSum(
+    layout,
+    seeds,
+    coeffs,
+    (t, base, sums, count) => {
+      const step = sign * steps[t];
+      const inv = 1 / steps[t];
+      for (let j = 0; j < count; j++) {
+        const delta = Math.round(sums[j] * inv) * step;
+        weights[base + j] += delta;
+        squares += delta * delta;
+      }
+    },
+    tensorScales,
+  );
+  return Math.sqrt(squares);
 }

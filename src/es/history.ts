@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeJsonAtomic } from '../engine/run-dir.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
+import { DEFAULT_SCOPE, type EsScope, PARAMETER_SCOPES, SIGMA_SCALES, isDefaultScope } from './scope.ts';
 
 /**
  * history.json: one record per ES update with the reference's field names, inside a header that says what the
@@ -42,6 +43,23 @@ const recordSchema = z.strictObject({
   update_applied: z.boolean(),
   /** Live weights after this update (when the run had it): replay checks it. */
   weights_fingerprint: z.string().optional(),
+  /** Antithetic runs: +1 / -1 per direction (seeds come in mirrored pairs); the update uses z_i * signs_i. */
+  signs: z.array(z.union([z.literal(1), z.literal(-1)])).optional(),
+  /** Candidates sampled per direction (their rewards averaged into the direction's reward). */
+  samples_per_direction: z.number().int().min(1).optional(),
+  /** What the update saw and did, for the learning curve (ahd report); not needed to replay. */
+  stats: z
+    .strictObject({
+      /** Mean and best train objective (natural sign) of the valid perturbed candidates; null if none was valid. */
+      objective_mean: z.number().nullable(),
+      objective_best: z.number().nullable(),
+      valid_share: z.number().min(0).max(1),
+      /** Norm of the weight step (undefined where the backend cannot tell). */
+      step_norm: z.number().min(0).optional(),
+      /** Share of perturbed answers that differ from the unperturbed answer for the same sampler seed (--es-diagnostics). */
+      differ_share: z.number().min(0).max(1).optional(),
+    })
+    .optional(),
 });
 
 const modelSchema = z.strictObject({
@@ -58,6 +76,8 @@ const historySchema = z.strictObject({
   weights: z.literal(WEIGHTS_ID),
   run_seed: z.number().int(),
   model: modelSchema,
+  /** What ES moved and its sigma unit (scope.ts); absent in older histories: every tensor, absolute. */
+  es_scope: z.strictObject({ parameter_scope: z.enum(PARAMETER_SCOPES), sigma_scale: z.enum(SIGMA_SCALES) }).optional(),
   records: z.array(recordSchema),
 });
 
@@ -65,7 +85,7 @@ export type HistoryRecord = z.infer<typeof recordSchema>;
 export type ModelIdentity = z.infer<typeof modelSchema>;
 export type EsHistory = z.infer<typeof historySchema>;
 
-export function createHistory(runSeed: number, model: ModelIdentity): EsHistory {
+export function createHistory(runSeed: number, model: ModelIdentity, scope: EsScope = DEFAULT_SCOPE): EsHistory {
   return {
     format: HISTORY_FORMAT,
     version: HISTORY_VERSION,
@@ -73,8 +93,20 @@ export function createHistory(runSeed: number, model: ModelIdentity): EsHistory 
     weights: WEIGHTS_ID,
     run_seed: runSeed,
     model,
+    ...(isDefaultScope(scope) ? {} : { es_scope: { parameter_scope: scope.parameterScope, sigma_scale: scope.sigmaScale } }),
     records: [],
   };
+}
+
+/** The scope a history was recorded with. */
+export function historyScope(history: EsHistory): EsScope {
+  const s = history.es_scope;
+  return s ? { parameterScope: s.parameter_scope, sigmaScale: s.sigma_scale } : DEFAULT_SCOPE;
+}
+
+/** The coefficients of a record's update: z_i times the direction's sign (antithetic pairs). */
+export function signedZ(record: HistoryRecord, z: readonly number[]): number[] {
+  return z.map((zi, i) => zi * (record.signs?.[i] ?? 1));
 }
 
 /** A new history with the record appended; its update_index must continue the sequence. */
@@ -111,6 +143,9 @@ export function readHistory(path: string): EsHistory {
     if (r.update_index !== i) throw new AhdError(ErrorCode.History, `${path}: records.${i}.update_index is ${r.update_index}, expected ${i}`);
     if (r.seeds.length !== r.rewards.length) {
       throw new AhdError(ErrorCode.History, `${path}: records.${i} has ${r.seeds.length} seeds but ${r.rewards.length} rewards`);
+    }
+    if (r.signs && (r.signs.length !== r.seeds.length || r.seeds.some((s, k) => s !== r.seeds[k - (k % 2)]))) {
+      throw new AhdError(ErrorCode.History, `${path}: records.${i}.signs must pair every seed with its mirror`);
     }
   });
   return parsed.data;

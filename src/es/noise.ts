@@ -171,6 +171,7 @@ export function forEachNoiseSum(
   seeds: readonly number[],
   coeffs: readonly number[],
   visit: NoiseSumVisitor,
+  tensorScales?: ArrayLike<number>,
 ): void {
   if (seeds.length !== coeffs.length) {
     throw new RangeError(`noise: ${seeds.length} seeds but ${coeffs.length} coefficients`);
@@ -178,12 +179,15 @@ export function forEachNoiseSum(
   const eps = epsScratch;
   const sums = sumScratch;
   layout.tensors.forEach((slot, t) => {
+    // A tensor outside the ES scope (scale 0) gets no noise at all: none is even generated.
+    const scale = tensorScales ? tensorScales[t] : 1;
+    if (scale === 0) return;
     const keys = seeds.map((s) => keysFor(s, t));
     for (let start = 0; start < slot.length; start += CHUNK) {
       const count = Math.min(CHUNK, slot.length - start);
       sums.fill(0, 0, count);
       for (let i = 0; i < keys.length; i++) {
-        const c = coeffs[i];
+        const c = coeffs[i] * scale;
         fillKeyed(eps, keys[i], start, count);
         for (let j = 0; j < count; j++) sums[j] += c * eps[j];
       }

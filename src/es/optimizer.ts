@@ -3,6 +3,7 @@ import { createRng, deriveSeed, type RngState } from '../engine/rng.ts';
 import type { HistoryRecord } from './history.ts';
 import { type Normalisation, normalise, ZSCORE_DDOF, ZSCORE_EPS } from './normalise.ts';
 import { type SigmaSchedule, sigmaAt } from './schedule.ts';
+import { DEFAULT_SCOPE, type EsScope } from './scope.ts';
 
 /**
  * The ES strategy, in evosax's shape: init(seed) -> state, ask(state, n) -> directions, tell(state, seeds,
@@ -18,15 +19,38 @@ export interface EsParams {
   readonly sigmaEnd: number;
   readonly schedule: SigmaSchedule;
   readonly normalisation: Normalisation;
+  /** What ES moves and the unit of sigma and alpha (scope.ts). */
+  readonly scope: EsScope;
+  /** Directions in mirrored pairs (+eps, -eps): half the seeds, and the pair's common noise cancels. */
+  readonly antithetic: boolean;
+  /** Sample: candidates per direction, rewards averaged (one batch per direction on a batching backend). */
+  readonly samplesPerDirection: number;
+  /** Sample: every direction of an update uses the same sampler seeds (common random numbers). */
+  readonly commonRandomNumbers: boolean;
+  /** No update when sigma is 0 (the last step of a cosine to 0): such an update only adds the directions' noise. */
+  readonly skipZeroSigmaUpdate: boolean;
 }
 
-export const DEFAULT_ES: EsParams = Object.freeze({
+/** The reference's settings (the paper's alpha 5e-4, sigma 1e-3 -> 0 on a cosine, z-scores, every tensor). */
+export const REFERENCE_ES: EsParams = Object.freeze({
   alpha: 5e-4,
   sigma0: 1e-3,
   sigmaEnd: 0,
   schedule: 'cosine',
   normalisation: 'zscore',
+  scope: DEFAULT_SCOPE,
+  antithetic: false,
+  samplesPerDirection: 1,
+  commonRandomNumbers: false,
+  skipZeroSigmaUpdate: false,
 });
+
+/** What `ahd run --es` uses unless told otherwise (see the ES study, benchmarks/results/es-study.md). */
+export const DEFAULT_ES: EsParams = REFERENCE_ES;
+
+/** Named settings for `ahd run --es-preset`: the paper's, and the study's default. */
+export const ES_PRESET_IDS = ['reference', 'default'] as const;
+export const ES_PRESETS: Record<(typeof ES_PRESET_IDS)[number], EsParams> = { reference: REFERENCE_ES, default: DEFAULT_ES };
 
 export interface EsState {
   /** The direction-seed stream, createRng(deriveSeed(runSeed, 'es')). */
@@ -50,6 +74,8 @@ export interface EsTellMeta {
   readonly updateApplied?: boolean;
   /** Fingerprint of the live weights after this update, if the caller has it: replay checks it. */
   readonly weightsFingerprint?: string;
+  /** Antithetic runs: the directions' signs (as ask gave them). */
+  readonly signs?: readonly number[];
 }
 
 export interface EsTellResult {
@@ -62,8 +88,11 @@ export interface EsTellResult {
 export interface EsStrategy {
   readonly params: EsParams;
   init(runSeed: number): EsState;
-  /** Seeds for the next n directions, integers in [0, 2^31 - 1). */
-  ask(state: EsState, n: number): { seeds: number[]; state: EsState };
+  /**
+   * Seeds for the next n directions, integers in [0, 2^31 - 1); antithetic: n/2 seeds, each twice, with signs
+   * +1, -1 (n must be even).
+   */
+  ask(state: EsState, n: number): { seeds: number[]; signs?: number[]; state: EsState };
   /** Sigma of generation g of T (0-based). */
   sigma(g: number, T: number): number;
   tell(state: EsState, seeds: readonly number[], rewards: readonly number[], meta: EsTellMeta): EsTellResult;
@@ -82,12 +111,17 @@ export function createEsStrategy(overrides: Partial<EsParams> = {}): EsStrategy 
     },
     ask: (state, n) => {
       if (!Number.isInteger(n) || n < 0) throw new RangeError(`ES ask: n must be a non-negative integer, got ${n}`);
+      if (params.antithetic && n % 2 !== 0) throw new RangeError(`ES ask: antithetic directions come in pairs, got ${n}`);
       const rng = createRng(0, state.rng);
-      const seeds = Array.from({ length: n }, () => rng.int(SEED_LIMIT));
-      return { seeds, state: { ...state, rng: rng.state(), draws: state.draws + n } };
+      const draws = params.antithetic ? n / 2 : n;
+      const drawn = Array.from({ length: draws }, () => rng.int(SEED_LIMIT));
+      const next = { ...state, rng: rng.state(), draws: state.draws + draws };
+      if (!params.antithetic) return { seeds: drawn, state: next };
+      return { seeds: drawn.flatMap((s) => [s, s]), signs: drawn.flatMap(() => [1, -1]), state: next };
     },
     sigma: (g, T) => sigmaAt(params.schedule, g, T, params.sigma0, params.sigmaEnd),
     tell: (state, seeds, rewards, meta) => {
+      const signs = meta.signs;
       if (seeds.length !== rewards.length) {
         throw new RangeError(`ES tell: ${seeds.length} seeds but ${rewards.length} rewards`);
       }
@@ -113,6 +147,8 @@ export function createEsStrategy(overrides: Partial<EsParams> = {}): EsStrategy 
         evaluation_concurrency: meta.evaluationConcurrency,
         update_applied: meta.updateApplied ?? true,
         ...(meta.weightsFingerprint ? { weights_fingerprint: meta.weightsFingerprint } : {}),
+        ...(signs ? { signs: signs.map((s) => (s < 0 ? -1 : 1) as 1 | -1) } : {}),
+        ...(params.samplesPerDirection > 1 ? { samples_per_direction: params.samplesPerDirection } : {}),
       };
       return { state: { ...state, updates: state.updates + 1 }, z, record };
     },
@@ -129,6 +165,9 @@ function checkParams(p: EsParams): void {
   positive('sigma0', p.sigma0, true);
   positive('sigmaEnd', p.sigmaEnd, true);
   if (p.schedule !== 'cosine' && p.schedule !== 'constant') throw usageError(`es.schedule must be cosine or constant, got ${p.schedule}`);
+  if (!Number.isInteger(p.samplesPerDirection) || p.samplesPerDirection < 1) {
+    throw usageError(`es.samplesPerDirection must be an integer >= 1, got ${p.samplesPerDirection}`);
+  }
   if (p.normalisation !== 'zscore' && p.normalisation !== 'centered_rank') {
     throw usageError(`es.normalisation must be zscore or centered_rank, got ${p.normalisation}`);
   }

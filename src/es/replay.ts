@@ -1,5 +1,5 @@
 import { AhdError, ErrorCode } from '../errors.ts';
-import { checkHistoryModel, type EsHistory, type HistoryRecord } from './history.ts';
+import { checkHistoryModel, type EsHistory, type HistoryRecord, historyScope, signedZ } from './history.ts';
 import { normalise } from './normalise.ts';
 import { createEsStrategy, type EsState } from './optimizer.ts';
 import type { WeightLayout } from './types.ts';
@@ -17,7 +17,7 @@ import { WeightsEs } from './weights-es.ts';
 export interface ReplayStep {
   readonly index: number;
   readonly record: HistoryRecord;
-  /** Normalised rewards: the update is EsHandle.update(record.seeds, z, record.alpha). */
+  /** Normalised rewards times the directions' signs: the update is EsHandle.update(record.seeds, z, record.alpha). */
   readonly z: number[];
 }
 
@@ -30,10 +30,11 @@ export function* replaySteps(history: EsHistory, runSeed: number): Generator<Rep
   if (history.run_seed !== runSeed) {
     throw new AhdError(ErrorCode.History, `history was recorded with run seed ${history.run_seed}, not ${runSeed}`);
   }
-  const strategy = createEsStrategy();
-  let state = strategy.init(runSeed);
+  const plain = createEsStrategy();
+  const mirrored = createEsStrategy({ antithetic: true });
+  let state = plain.init(runSeed);
   for (const [index, record] of history.records.entries()) {
-    const asked = strategy.ask(state, record.seeds.length);
+    const asked = (record.signs ? mirrored : plain).ask(state, record.seeds.length);
     state = { ...asked.state, updates: state.updates + 1 };
     const k = asked.seeds.findIndex((s, i) => s !== record.seeds[i]);
     if (k >= 0) {
@@ -42,7 +43,7 @@ export function* replaySteps(history: EsHistory, runSeed: number): Generator<Rep
         `history records.${index}.seeds[${k}] is ${record.seeds[k]}, but the run's seed stream gives ${asked.seeds[k]}`,
       );
     }
-    if (record.update_applied) yield { index, record, z: normalise(record.rewards, record.reward_normalization) };
+    if (record.update_applied) yield { index, record, z: signedZ(record, normalise(record.rewards, record.reward_normalization)) };
   }
   return state;
 }
@@ -72,7 +73,7 @@ export function replayHistory(
   history: EsHistory,
   options: ReplayOptions,
 ): ReplayResult {
-  const es = new WeightsEs(weights, layout);
+  const es = new WeightsEs(weights, layout, historyScope(history));
   checkHistoryModel(history, es.identity(), options.source ?? 'the given weights');
   const steps = replaySteps(history, options.runSeed);
   let applied = 0;

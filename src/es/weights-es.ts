@@ -4,6 +4,7 @@ import { weightsFingerprint } from './fingerprint.ts';
 import type { ModelIdentity } from './history.ts';
 import { addNoiseOnGrid, type EsGrid, gridFor, gridStep, maxAbsPerTensor, snapToGrid } from './grid.ts';
 import { checkBuffer, NOISE_MAX_ABS } from './noise.ts';
+import { DEFAULT_SCOPE, type EsScope, tensorScales } from './scope.ts';
 import type { WeightLayout } from './types.ts';
 
 /**
@@ -22,10 +23,13 @@ export class WeightsEs {
   readonly grid: EsGrid;
   /** Fingerprint of the base weights once on the grid: identifies the model a history belongs to. */
   readonly baseFingerprint: string;
+  readonly scope: EsScope;
+  /** Per-tensor noise multipliers of the scope (scope.ts), from the base weights once on the grid. */
+  readonly scales: Float64Array;
   #active: Perturbation | null = null;
   #maxAbs: Float64Array;
 
-  constructor(weights: Float32Array, layout: WeightLayout) {
+  constructor(weights: Float32Array, layout: WeightLayout, scope: EsScope = DEFAULT_SCOPE) {
     checkBuffer(weights, layout);
     this.weights = weights;
     this.layout = layout;
@@ -33,6 +37,13 @@ export class WeightsEs {
     snapToGrid(weights, layout, this.grid);
     this.#maxAbs = maxAbsPerTensor(weights, layout);
     this.baseFingerprint = this.fingerprint();
+    this.scope = scope;
+    this.scales = tensorScales(weights, layout, scope);
+  }
+
+  /** Parameters ES moves (tensors in scope). */
+  get paramsInScope(): number {
+    return this.layout.tensors.reduce((n, slot, t) => n + (this.scales[t] > 0 ? slot.length : 0), 0);
   }
 
   get activePerturbation(): Perturbation | null {
@@ -46,9 +57,10 @@ export class WeightsEs {
         `ES: perturbation seed ${this.#active.seed} is still active; restore it before perturbing with seed ${seed}`,
       );
     }
-    if (!(sigma >= 0) || !Number.isFinite(sigma)) throw new RangeError(`ES: sigma must be finite and >= 0, got ${sigma}`);
-    this.#checkRange(sigma);
-    if (sigma > 0) addNoiseOnGrid(this.weights, this.layout, this.grid, [seed], [sigma], 1);
+    // A negative sigma is the mirrored direction (antithetic sampling): theta - |sigma| * eps.
+    if (!Number.isFinite(sigma)) throw new RangeError(`ES: sigma must be finite, got ${sigma}`);
+    this.#checkRange(Math.abs(sigma));
+    if (sigma !== 0) addNoiseOnGrid(this.weights, this.layout, this.grid, [seed], [sigma], 1, this.scales);
     this.#active = { seed, sigma };
   }
 
@@ -58,22 +70,26 @@ export class WeightsEs {
       const what = active ? `seed ${active.seed} sigma ${active.sigma} is active` : 'no perturbation is active';
       throw new AhdError(ErrorCode.Internal, `ES: cannot restore seed ${seed} sigma ${sigma}: ${what}`);
     }
-    if (sigma > 0) addNoiseOnGrid(this.weights, this.layout, this.grid, [seed], [sigma], -1);
+    if (sigma !== 0) addNoiseOnGrid(this.weights, this.layout, this.grid, [seed], [sigma], -1, this.scales);
     this.#active = null;
   }
 
-  /** theta += (alpha / N) * sum_i z_i * eps(seeds_i), N = seeds.length (no division by sigma, as the reference). */
-  update(seeds: readonly number[], z: readonly number[], alpha: number): void {
+  /**
+   * theta += (alpha / N) * sum_i z_i * eps(seeds_i), N = seeds.length (no division by sigma, as the reference),
+   * each tensor's share times its scope scale. Returns the norm of the step taken (weight space).
+   */
+  update(seeds: readonly number[], z: readonly number[], alpha: number): number {
     if (this.#active) {
       throw new AhdError(ErrorCode.Internal, `ES: update refused while perturbation seed ${this.#active.seed} is active`);
     }
     if (seeds.length !== z.length) throw new RangeError(`ES update: ${seeds.length} seeds but ${z.length} z-scores`);
     if (!Number.isFinite(alpha)) throw new RangeError(`ES update: alpha must be finite, got ${alpha}`);
-    if (seeds.length === 0) return;
+    if (seeds.length === 0) return 0;
     const n = seeds.length;
     const coeffs = z.map((zi) => (alpha / n) * zi);
-    addNoiseOnGrid(this.weights, this.layout, this.grid, seeds, coeffs, 1);
+    const norm = addNoiseOnGrid(this.weights, this.layout, this.grid, seeds, coeffs, 1, this.scales);
     this.#maxAbs = maxAbsPerTensor(this.weights, this.layout);
+    return norm;
   }
 
   /** What a history records about the model it belongs to. */
@@ -89,7 +105,7 @@ export class WeightsEs {
   #checkRange(sigma: number): void {
     this.layout.tensors.forEach((slot, t) => {
       const range = this.grid.ranges[t];
-      const reach = this.#maxAbs[t] + sigma * NOISE_MAX_ABS + gridStep(range);
+      const reach = this.#maxAbs[t] + sigma * this.scales[t] * NOISE_MAX_ABS + gridStep(range);
       if (reach > range) {
         throw new AhdError(
           ErrorCode.Model,

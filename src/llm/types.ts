@@ -40,8 +40,11 @@ export interface Generation {
 
 /** The ES side of a backend: the weight update is sent to every replica. */
 export interface EsHandle {
-  /** theta += (alpha / N) * sum_i z_i * eps(seeds_i); refused while a perturbation is active. */
-  update(seeds: readonly number[], z: readonly number[], alpha: number): Promise<void>;
+  /**
+   * theta += (alpha / N) * sum_i z_i * eps(seeds_i); refused while a perturbation is active. Resolves with the norm
+   * of the step in weight space where the backend can tell (undefined otherwise).
+   */
+  update(seeds: readonly number[], z: readonly number[], alpha: number): Promise<number | undefined>;
   /** A cheap fingerprint of the live weights (for tests and history checks). */
   fingerprint(): Promise<string>;
   /** Size of the weights ES acts on: tensor count and parameters (history.json records them). */

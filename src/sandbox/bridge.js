@@ -1,8 +1,8 @@
 // Trusted glue evaluated inside the isolate after the problem's harness and BEFORE any candidate code: an
-// expression `(solve, fnName) => [load, run]`. Everything it needs is captured now, so a candidate that replaces
+// expression `(solve, start, seed, fnName, ...) => [load, run]`. Everything it needs is captured now, so a candidate that replaces
 // builtins later only affects itself. It hands back to the host nothing but primitives and a fresh Float64Array,
 // because copying candidate-made values out (getters, proxies) would run candidate code outside the time limit.
-(solve, fnName, maxRawLength, maxMessageLength) => {
+(solve, start, seed, fnName, maxRawLength, maxMessageLength) => {
   'use strict'; // no arguments.caller/callee paths into the bridge
   const apply = Reflect.apply;
   const isArray = Array.isArray;
@@ -42,6 +42,7 @@
   function run(input, ctx) {
     let output;
     try {
+      start(seed, ctx.index); // this instance's random stream, clock at the epoch
       output = solve(candidate, input, ctx);
     } catch (error) {
       return describe(error);

@@ -2,7 +2,8 @@
 // native evaluator's shadow globals (src/sandbox/native.ts), so both see the same clock. Real time would make a
 // heuristic that reads it unreproducible. The clock starts at a fixed epoch and every reading advances it by 1 ms,
 // so code that waits for time to pass still ends (or runs into the time limit) the same way on every run.
-// An expression `(RealDate, RealIntl) => { Date, performance, DateTimeFormat }`; each caller installs them.
+// An expression `(RealDate, RealIntl) => { Date, performance, DateTimeFormat, restart }`; each caller installs the
+// first three and calls restart() before every instance (each instance starts at the epoch).
 (RealDate, RealIntl) => {
   'use strict';
   const apply = Reflect.apply;
@@ -42,5 +43,8 @@
   });
   DateTimeFormat.supportedLocalesOf = RealDateTimeFormat.supportedLocalesOf;
 
-  return { Date, performance: { now: tick }, DateTimeFormat };
+  const restart = () => {
+    elapsedMs = 0;
+  };
+  return { Date, performance: { now: tick }, DateTimeFormat, restart };
 };

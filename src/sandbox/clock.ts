@@ -8,6 +8,8 @@ export interface Clock {
   readonly Date: DateConstructor;
   readonly performance: { readonly now: () => number };
   readonly DateTimeFormat: typeof Intl.DateTimeFormat;
+  /** Back to the epoch (before every instance). */
+  readonly restart: () => void;
 }
 
 /** An expression evaluating to `(RealDate, RealIntl) => Clock`; begins with comments, so bind it before use. */

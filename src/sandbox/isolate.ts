@@ -11,7 +11,7 @@ import type { Outcome } from './types.ts';
  * Evaluates one candidate on one split inside a fresh isolated-vm isolate (a new isolate per evaluation, so a
  * candidate that poisons builtins or exhausts memory cannot affect the next one). Runs in a sandbox worker thread.
  *
- * Order inside the isolate: seeded Math.random and the deterministic clock (src/sandbox/clock-prelude.js), the problem's
+ * Order inside the isolate: seeded Math.random and the deterministic clock (PRELUDE_SOURCE), the problem's
  * harness, the bridge (captures `solve` and the builtins it needs), then the candidate. Per instance the bridge
  * calls the harness and returns the raw output as a Float64Array (or a reason string); the trusted scorer runs
  * here, outside the isolate.
@@ -27,6 +27,8 @@ export interface IsolateJob {
   readonly seed: number;
   readonly timeoutMs: number;
   readonly memoryLimitMb: number;
+  /** Split index of instances[0] (shards of a split); default 0. */
+  readonly firstIndex?: number;
 }
 
 /** An instance with its input serialised once per worker (copied into each isolate without re-serialising). */
@@ -46,8 +48,33 @@ const MAX_MESSAGE_LENGTH = 1000;
 const SETUP_TIMEOUT_MS = 10_000;
 
 const BRIDGE_SOURCE = readFileSync(new URL('bridge.js', import.meta.url), 'utf8');
-// The same Alea generator createRng (src/engine/rng.ts) uses, so isolate and native runs draw the same stream.
+// The same Alea generator createRng (src/engine/rng.ts) uses, so isolate and native runs draw the same streams.
 const ALEA_SOURCE = readFileSync(createRequire(import.meta.url).resolve('seedrandom/lib/alea.js'), 'utf8');
+
+/**
+ * Trusted prelude (the same text for every evaluation, so it compiles once per isolate): seeded Math.random and
+ * the deterministic clock installed, WebAssembly removed (its memory is allocated outside the heap accounting).
+ * Evaluates to `start(seed, index)`, which the bridge calls before every instance: each instance gets its own
+ * random stream (alea of "seed:index", as the native evaluator draws) and a clock back at the epoch, so an
+ * instance's value does not depend on the instances before it, and a split evaluated in shards gives the same
+ * values. The real constructors would stay reachable through the real prototypes' `constructor`: repointed too.
+ */
+const PRELUDE_SOURCE = `(() => {
+  const makeAlea = alea;
+  delete globalThis.alea;
+  delete globalThis.WebAssembly;
+  const makeClock = ${CLOCK_SOURCE};
+  const clock = makeClock(Date, Intl);
+  Date.prototype.constructor = clock.Date;
+  Intl.DateTimeFormat.prototype.constructor = clock.DateTimeFormat;
+  globalThis.Date = clock.Date;
+  Intl.DateTimeFormat = clock.DateTimeFormat;
+  globalThis.performance = clock.performance;
+  const restart = clock.restart;
+  let draw = makeAlea('');
+  Math.random = function random() { return draw(); };
+  return (seed, index) => { draw = makeAlea(seed + ':' + index); restart(); };
+})()`;
 
 const TIMED_OUT = 'Script execution timed out.';
 /** isolated-vm's answer to a dynamic import(): thrown past every try/catch in the isolate. */
@@ -55,6 +82,15 @@ const IMPORT_REFUSED = 'Not supported';
 const OUT_OF_TIME = Symbol('out of time');
 
 export function evaluateInIsolate(job: IsolateJob): Outcome {
+  const run = runInIsolate(job);
+  return 'status' in run ? run : aggregate(run.results, job.instances.length, job.problem.invalidPolicy(job.spec.mode), run.ms);
+}
+
+/**
+ * Instances `firstIndex ...` of a split (a shard when firstIndex > 0 or the list is cut short): their results in
+ * order, or the Outcome that ends the whole evaluation (code that does not load, time or memory limit, fault).
+ */
+export function runInIsolate(job: IsolateJob): { readonly results: InstanceResult[]; readonly ms: number } | Outcome {
   const start = performance.now();
   const elapsed = () => performance.now() - start;
   const isolate = workerIsolate(job.memoryLimitMb);
@@ -81,9 +117,10 @@ export function evaluateInIsolate(job: IsolateJob): Outcome {
 
     const policy = job.problem.invalidPolicy(job.spec.mode);
     const results: InstanceResult[] = [];
-    for (let index = 0; index < job.instances.length; index++) {
-      const { instance, input } = job.instances[index];
-      const ctx: ScoreContext = { mode: job.spec.mode, split: job.spec.name, index, size: job.spec.size };
+    const firstIndex = job.firstIndex ?? 0;
+    for (let k = 0; k < job.instances.length; k++) {
+      const { instance, input } = job.instances[k];
+      const ctx: ScoreContext = { mode: job.spec.mode, split: job.spec.name, index: firstIndex + k, size: job.spec.size };
       const args = [input.copyInto(), new ivm.ExternalCopy(ctx).copyInto({ release: true })];
       const output = timed((timeout) => run.applySync(undefined, args, { timeout, result: { copy: true } }) as unknown);
       if (output === OUT_OF_TIME) return { status: 'timeout', ms: elapsed() };
@@ -91,7 +128,7 @@ export function evaluateInIsolate(job: IsolateJob): Outcome {
       results.push(result);
       if (!result.ok && policy === 'candidate') break;
     }
-    return aggregate(results, job.instances.length, policy, elapsed());
+    return { results, ms: elapsed() };
   } catch (error) {
     return classifyFailure(error, isolate, elapsed());
   } finally {
@@ -136,25 +173,15 @@ function compiled(isolate: ivm.Isolate, source: string, filename: string): ivm.S
 function setUp(isolate: ivm.Isolate, context: ivm.Context, job: IsolateJob): [ivm.Reference, ivm.Reference] {
   const runTrusted = (source: string, filename: string) =>
     compiled(isolate, source, filename).runSync(context, { timeout: SETUP_TIMEOUT_MS });
+  const runForReference = (source: string, filename: string) =>
+    compiled(isolate, source, filename).runSync(context, { timeout: SETUP_TIMEOUT_MS, reference: true }) as ivm.Reference;
   runTrusted(ALEA_SOURCE, 'alea.js');
-  // WebAssembly memory is allocated outside the isolate's heap accounting.
-  runTrusted(
-    `Math.random = alea(${JSON.stringify(String(job.seed))}); delete globalThis.alea; delete globalThis.WebAssembly;`,
-    'setup.js',
-  );
-  // The real constructors would stay reachable through the real prototypes' `constructor`: repointed too.
-  runTrusted(
-    `{ const makeClock = ${CLOCK_SOURCE}\n const clock = makeClock(Date, Intl);\n` +
-      'Date.prototype.constructor = clock.Date; Intl.DateTimeFormat.prototype.constructor = clock.DateTimeFormat;\n' +
-      'globalThis.Date = clock.Date; Intl.DateTimeFormat = clock.DateTimeFormat; globalThis.performance = clock.performance; }',
-    'clock-prelude.js',
-  );
+  const start = runForReference(PRELUDE_SOURCE, 'prelude.js');
   runTrusted(job.problem.harnessSource, `${job.problem.id}/harness.js`);
-  const make = compiled(isolate, BRIDGE_SOURCE, 'bridge.js')
-    .runSync(context, { timeout: SETUP_TIMEOUT_MS, reference: true }) as ivm.Reference;
+  const make = runForReference(BRIDGE_SOURCE, 'bridge.js');
   // `solve` is read now, before any candidate code could replace the global.
   const solve = context.global.getSync('solve', { reference: true }).derefInto();
-  const pair = make.applySync(undefined, [solve, job.problem.fnName, MAX_RAW_LENGTH, MAX_MESSAGE_LENGTH], {
+  const pair = make.applySync(undefined, [solve, start.derefInto(), String(job.seed), job.problem.fnName, MAX_RAW_LENGTH, MAX_MESSAGE_LENGTH], {
     timeout: SETUP_TIMEOUT_MS,
     result: { reference: true },
   }) as ivm.Reference;

@@ -9,7 +9,7 @@ import type { Outcome } from './types.ts';
 /**
  * Evaluates TRUSTED code (classical baselines, golden tests, the sandbox-vs-native benchmark) in the host
  * process: no isolation, no time limit. Runs exactly what the isolate runs (the problem's harness, then the
- * candidate, with a seeded Math.random and the deterministic clock) and aggregates through aggregate.ts, so
+ * candidate, with Math.random seeded per instance and the deterministic clock) and aggregates through aggregate.ts, so
  * results match the sandbox's. Never call this with model-written code.
  */
 export interface NativeOptions {
@@ -32,8 +32,9 @@ export function evaluateNative(problem: Problem, split: string, code: string, op
 
   let solve: Solve;
   let candidate: unknown;
+  let startInstance: (index: number) => void;
   try {
-    ({ solve, candidate } = compile(problem, code, options.seed));
+    ({ solve, candidate, startInstance } = compile(problem, code, options.seed));
   } catch (error) {
     return { status: 'invalid', reason: `code does not load: ${describeThrown(error)}`, ms: elapsed() };
   }
@@ -47,6 +48,7 @@ export function evaluateNative(problem: Problem, split: string, code: string, op
     const ctx: ScoreContext = { mode, split, index, size: spec.size };
     let result: InstanceResult;
     try {
+      startInstance(index);
       const raw = toRaw(solve(candidate, instance.input, ctx));
       result = scoreInstance(problem, raw, instance, ctx);
     } catch (error) {
@@ -64,9 +66,10 @@ export function evaluateNative(problem: Problem, split: string, code: string, op
  * `Math` is the real one with a seeded `random`; its `Date`, `performance` and `Intl.DateTimeFormat` read a fresh
  * deterministic clock (shadow parameters: the host's globals are untouched).
  */
-function compile(problem: Problem, code: string, seed: number): { solve: Solve; candidate: unknown } {
+function compile(problem: Problem, code: string, seed: number): { solve: Solve; candidate: unknown; startInstance: (index: number) => void } {
   const solve = new Function(`${problem.harnessSource}\n;\nreturn solve;`)() as Solve;
-  const rng = createRng(seed);
+  // As in the isolate's prelude: one random stream per instance ("seed:index"), and the clock back at the epoch.
+  let rng = createRng('');
   const seededMath = Object.create(Math, { random: { value: () => rng.next() } });
   const clock = createClock();
   const clockIntl = Object.create(Intl, { DateTimeFormat: { value: clock.DateTimeFormat } });
@@ -78,7 +81,11 @@ function compile(problem: Problem, code: string, seed: number): { solve: Solve; 
     clock.performance,
     clockIntl,
   );
-  return { solve, candidate };
+  const startInstance = (index: number) => {
+    rng = createRng(`${seed}:${index}`);
+    clock.restart();
+  };
+  return { solve, candidate, startInstance };
 }
 
 /**

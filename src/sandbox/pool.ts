@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { availableParallelism } from 'node:os';
 import { getProblem } from '../../problems/index.ts';
 import { AhdError, ErrorCode, usageError } from '../errors.ts';
@@ -6,7 +7,8 @@ import { DEFAULT_MEMORY_LIMIT_MB, timeLimitMs } from './limits.ts';
 import { SandboxProcess } from './sandbox-process.ts';
 import { SharedResults } from './shared-results.ts';
 import type { EvalRequest, Outcome } from './types.ts';
-import type { WorkerTask } from './worker.ts';
+import type { WorkerReply, WorkerTask } from './worker.ts';
+import { aggregate, type InstanceResult } from './aggregate.ts';
 
 export interface SandboxPoolOptions {
   /** Worker threads (each evaluates one candidate at a time). Default: all cores. */
@@ -93,9 +95,44 @@ export class SandboxPool {
     return { request, timeoutMs, memoryLimitMb: this.memoryLimitMb };
   }
 
+  /**
+   * A large test split is cut into one shard per worker thread; the shards' results are merged in instance
+   * order, so the outcome is the one a single pass gives (every instance has its own random stream and clock,
+   * isolate.ts). Each shard gets its share of the split's time limit. Search splits stay whole: there the first
+   * invalid instance ends the evaluation.
+   */
   async #run(task: WorkerTask, signal: AbortSignal): Promise<Outcome> {
-    const reply = await this.#process.run(task, signal);
-    if ('failure' in reply) throw new AhdError(reply.failure.code, reply.failure.message);
-    return reply.outcome;
+    const problem = getProblem(task.request.problem);
+    const spec = problem.splits.find((s) => s.name === task.request.split)!;
+    const shards = spec.mode === 'test' ? shardRanges(spec.count, this.threads) : [];
+    if (shards.length < 2) return outcomeOf(await this.#process.run(task, signal));
+    const started = performance.now();
+    const replies = await Promise.all(
+      shards.map((shard) =>
+        this.#process.run({ ...task, shard, timeoutMs: Math.ceil((task.timeoutMs * (shard.end - shard.start)) / spec.count) }, signal),
+      ),
+    );
+    const results: InstanceResult[] = [];
+    for (const reply of replies) {
+      if (!('shard' in reply)) return outcomeOf(reply); // the first shard that failed as a whole decides
+      results.push(...reply.shard.results);
+    }
+    return aggregate(results, spec.count, problem.invalidPolicy(spec.mode), performance.now() - started);
   }
+}
+
+/** Shards of at least MIN_SHARD instances, at most one per thread. */
+const MIN_SHARD = 100;
+export function shardRanges(count: number, threads: number): { start: number; end: number }[] {
+  const shards = Math.max(1, Math.min(threads, Math.floor(count / MIN_SHARD)));
+  return Array.from({ length: shards }, (_, k) => ({
+    start: Math.floor((k * count) / shards),
+    end: Math.floor(((k + 1) * count) / shards),
+  })).filter((r) => r.end > r.start);
+}
+
+function outcomeOf(reply: WorkerReply): Outcome {
+  if ('failure' in reply) throw new AhdError(reply.failure.code, reply.failure.message);
+  if ('shard' in reply) throw new AhdError(ErrorCode.Internal, 'a shard reply for a whole-split task');
+  return reply.outcome;
 }

@@ -1,6 +1,7 @@
 import { getProblem } from '../../problems/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { evaluateInIsolate, prepareInstances, type PreparedInstance } from './isolate.ts';
+import type { InstanceResult } from './aggregate.ts';
+import { evaluateInIsolate, prepareInstances, runInIsolate, type PreparedInstance } from './isolate.ts';
 import { loadCached } from './native.ts';
 import type { EvalRequest, Outcome } from './types.ts';
 
@@ -9,6 +10,8 @@ export interface WorkerTask {
   readonly request: EvalRequest;
   readonly timeoutMs: number;
   readonly memoryLimitMb: number;
+  /** Only instances [start, end) of the split: the reply then carries their results, for the pool to merge. */
+  readonly shard?: { readonly start: number; readonly end: number };
 }
 
 /**
@@ -17,6 +20,7 @@ export interface WorkerTask {
  */
 export type WorkerReply =
   | { readonly outcome: Outcome }
+  | { readonly shard: { readonly results: readonly InstanceResult[]; readonly ms: number } }
   | { readonly failure: { readonly code: ErrorCode; readonly message: string } };
 
 const prepared = new Map<string, PreparedInstance[]>();
@@ -33,7 +37,7 @@ export default function evaluateTask(task: WorkerTask): WorkerReply {
     return { failure: { code, message: error instanceof Error ? error.message : String(error) } };
   }
   const spec = problem.splits.find((s) => s.name === request.split)!;
-  const outcome = evaluateInIsolate({
+  const job = {
     problem,
     spec,
     instances,
@@ -41,8 +45,11 @@ export default function evaluateTask(task: WorkerTask): WorkerReply {
     seed: request.seed,
     timeoutMs: task.timeoutMs,
     memoryLimitMb: task.memoryLimitMb,
-  });
-  return { outcome };
+  };
+  if (!task.shard) return { outcome: evaluateInIsolate(job) };
+  const { start, end } = task.shard;
+  const run = runInIsolate({ ...job, instances: instances.slice(start, end), firstIndex: start });
+  return 'status' in run ? { outcome: run } : { shard: run };
 }
 
 /** A split's instances with their inputs serialised, once per worker thread. */

@@ -18,12 +18,13 @@ export class TinyEs implements EsHandle {
   readonly size = { tensors: 1, params: 8 };
   updates = 0;
 
-  async update(seeds: readonly number[], z: readonly number[], alpha: number): Promise<void> {
+  async update(seeds: readonly number[], z: readonly number[], alpha: number): Promise<number | undefined> {
     seeds.forEach((seed, i) => {
       const rng = createRng(seed);
       for (let j = 0; j < this.weights.length; j++) this.weights[j] += (alpha / seeds.length) * z[i] * (rng.next() - 0.5);
     });
     this.updates++;
+    return undefined;
   }
 
   async fingerprint(): Promise<string> {

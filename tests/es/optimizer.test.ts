@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { AhdError } from '../../src/errors.ts';
 import { zScores } from '../../src/es/normalise.ts';
-import { createEsStrategy, DEFAULT_ES, type EsState, SEED_LIMIT } from '../../src/es/optimizer.ts';
+import { createEsStrategy, DEFAULT_ES, type EsState, REFERENCE_ES, SEED_LIMIT } from '../../src/es/optimizer.ts';
 
 const meta = { generation: 3, operator: 'm1', sigma: 8e-4, engineCount: 2, generationConcurrency: 2, evaluationConcurrency: 4 };
 
 describe('ES strategy', () => {
   it('has the reference defaults, frozen', () => {
-    expect(DEFAULT_ES).toEqual({ alpha: 5e-4, sigma0: 1e-3, sigmaEnd: 0, schedule: 'cosine', normalisation: 'zscore' });
-    expect(Object.isFrozen(DEFAULT_ES)).toBe(true);
+    expect(REFERENCE_ES).toEqual({
+      alpha: 5e-4,
+      sigma0: 1e-3,
+      sigmaEnd: 0,
+      schedule: 'cosine',
+      normalisation: 'zscore',
+      scope: { parameterScope: 'full', sigmaScale: 'absolute' },
+      antithetic: false,
+      samplesPerDirection: 1,
+      commonRandomNumbers: false,
+      skipZeroSigmaUpdate: false,
+    });
+    expect(Object.isFrozen(REFERENCE_ES)).toBe(true);
     expect(createEsStrategy().params).toEqual(DEFAULT_ES);
   });
 

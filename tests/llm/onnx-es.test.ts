@@ -1,3 +1,4 @@
+import { DEFAULT_SCOPE } from '../../src/es/scope.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WeightsEs } from '../../src/es/weights-es.ts';
 import { loadOnnxModel, readModelDir } from '../../src/llm/onnx/index.ts';
@@ -10,7 +11,7 @@ import { FIXTURE, request } from './onnx-helpers.ts';
 async function inThreadReplica(): Promise<{ replica: Replica; weights: Float32Array; base: Float32Array }> {
   const model = readModelDir(FIXTURE);
   const lifted = liftWeights(model.modelBytes, model.dir);
-  const spec: ReplicaSpec = { ...model, modelBytes: lifted.modelBytes, layout: lifted.layout, threads: 1 };
+  const spec: ReplicaSpec = { ...model, modelBytes: lifted.modelBytes, layout: lifted.layout, threads: 1, esScope: DEFAULT_SCOPE };
   const replica = await Replica.create(spec, lifted.weights);
   return { replica, weights: lifted.weights, base: lifted.weights.slice() };
 }

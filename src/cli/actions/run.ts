@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { getProblem } from '../../../problems/index.ts';
@@ -6,6 +7,7 @@ import { runSearch } from '../../engine/run.ts';
 import { finishRun, type RunSummary } from '../../engine/summary.ts';
 import { AhdError, ErrorCode, usageError } from '../../errors.ts';
 import { assertEsSupported } from '../../llm/backends.ts';
+import { isDefaultScope } from '../../es/scope.ts';
 import { createEsServerModel } from '../../llm/es-server/client.ts';
 import { loadOnnxModel } from '../../llm/onnx/index.ts';
 import { createOpenAiModel } from '../../llm/openai.ts';
@@ -76,7 +78,10 @@ async function openModel(settings: RunSettings): Promise<{ model: LanguageModel;
   switch (settings.backend) {
     case 'onnx': {
       const dir = resolve(settings.source ?? bundledModelDir());
-      return { model: await loadOnnxModel(dir, { replicas: settings.replicas }), source: dir };
+      // Two replicas by default: batches of one operator call decode on both cores (results do not depend on it).
+      const replicas = settings.replicas ?? Math.min(2, availableParallelism());
+      const model = await loadOnnxModel(dir, { replicas, ...(settings.es && { esScope: settings.es.scope }) });
+      return { model, source: dir };
     }
     case 'openai': {
       if (settings.endpoints.length !== 1) throw usageError('--llm openai needs exactly one --endpoint <url>');
@@ -85,6 +90,9 @@ async function openModel(settings: RunSettings): Promise<{ model: LanguageModel;
       return { model, source: settings.endpoints[0] };
     }
     case 'es-server': {
+      if (settings.es && !isDefaultScope(settings.es.scope)) {
+        throw usageError('--es-scope / --es-sigma-scale apply to the onnx backend; an ES server sets its parameter_scope itself');
+      }
       if (settings.endpoints.length === 0) {
         throw usageError('--llm es-server needs --endpoint <url> (one per server: ahd serve, or another ES model server)');
       }

@@ -83,9 +83,10 @@ export async function createEsServerModel(options: EsServerModelOptions): Promis
           throw new AhdError(ErrorCode.Internal, 'weight update refused: a perturbed generation is in progress');
         }
         if (seeds.length !== z.length) throw new RangeError(`ES update: ${seeds.length} seeds but ${z.length} z-scores`);
-        if (seeds.length === 0) return; // no change, as in-process (the protocol refuses an empty update)
+        if (seeds.length === 0) return 0; // no change, as in-process (the protocol refuses an empty update)
         const body: UpdateRequest = { seeds: [...seeds], rewards: [...z], alpha, reward_normalization: 'none' };
         await endpoints.onEvery(() => Promise.all(bases.map((base) => post(clientOnce, base, '/es/update', body))));
+        return undefined; // the protocol answers the weights' norm, not the step's
       },
       async fingerprint() {
         const prints = await endpoints.onEvery(() =>

@@ -1,4 +1,5 @@
 import { AhdError, ErrorCode } from '../../errors.ts';
+import { DEFAULT_SCOPE, type EsScope } from '../../es/scope.ts';
 import type { EsHandle, LanguageModel } from '../types.ts';
 import { liftWeights } from './lift-weights.ts';
 import { readModelDir } from './model-dir.ts';
@@ -12,10 +13,17 @@ export interface OnnxModelOptions {
   readonly threadsPerReplica?: number;
   /** Most sequences the engine decodes in one batch (default DEFAULT_MAX_BATCH). */
   readonly maxBatch?: number;
+  /** What ES moves and its sigma unit (default: every tensor, absolute sigma). */
+  readonly esScope?: EsScope;
 }
 
-/** Ten: one EoH operator call (population 10) or half a Sample batch per forward pass. */
-export const DEFAULT_MAX_BATCH = 10;
+/**
+ * Sequences per forward pass. This export layout copies the whole KV cache into its outputs at every step, so
+ * with the prompts of a search (~300 tokens) a step's cost grows faster than the batch past ~5 (bundled model:
+ * 1.5 ms at batch 1, 3.5 ms at 4, 10.5 ms at 10; benchmarks/llm-onnx.ts). Fixed, so a batch's make-up never
+ * depends on the number of replicas.
+ */
+export const DEFAULT_MAX_BATCH = 5;
 
 function positiveInteger(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) {
@@ -54,6 +62,7 @@ export async function loadOnnxModel(dir: string, options: OnnxModelOptions = {})
     tokenizerJson: model.tokenizerJson,
     tokenizerConfig: model.tokenizerConfig,
     threads,
+    esScope: options.esScope ?? DEFAULT_SCOPE,
   };
   const pool = await ReplicaPool.start(spec, lifted.weights, replicas);
 

@@ -20,7 +20,7 @@ export interface SerializedError {
 export type FromReplica =
   | { readonly type: 'ready' }
   | { readonly type: 'init-failed'; readonly error: SerializedError }
-  | { readonly type: 'done'; readonly id: number; readonly value: Generation[] | string | null }
+  | { readonly type: 'done'; readonly id: number; readonly value: Generation[] | string | number | null }
   | { readonly type: 'failed'; readonly id: number; readonly error: SerializedError };
 
 /** workerData of a replica worker; the weights buffer is transferred, so the worker owns it. */

@@ -106,11 +106,13 @@ export class ReplicaPool {
   }
 
   /** theta += (alpha / N) sum_i z_i eps(seeds_i) on every replica; refused while any runs a perturbed request. */
-  async update(seeds: readonly number[], z: readonly number[], alpha: number): Promise<void> {
+  /** Resolves with the norm of the step (the same on every replica). */
+  async update(seeds: readonly number[], z: readonly number[], alpha: number): Promise<number> {
     if (this.#replicas.some((r) => r.running?.task.perturbed)) {
       throw new AhdError(ErrorCode.Internal, 'weight update refused: a perturbed generation is in progress');
     }
-    await this.#onEveryReplica((id) => ({ type: 'update', id, seeds, z, alpha }));
+    const norms = await this.#onEveryReplica((id) => ({ type: 'update', id, seeds, z, alpha }));
+    return norms[0] as number;
   }
 
   /**

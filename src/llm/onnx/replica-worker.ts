@@ -36,8 +36,7 @@ function serve(replica: Replica): void {
           break;
         }
         case 'update':
-          replica.update(message.seeds, message.z, message.alpha);
-          post({ type: 'done', id, value: null });
+          post({ type: 'done', id, value: replica.update(message.seeds, message.z, message.alpha) });
           break;
         case 'fingerprint':
           post({ type: 'done', id, value: replica.fingerprint() });

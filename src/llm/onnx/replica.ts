@@ -1,5 +1,6 @@
 import { AhdError, ErrorCode } from '../../errors.ts';
 import type { WeightLayout } from '../../es/types.ts';
+import type { EsScope } from '../../es/scope.ts';
 import { WeightsEs } from '../../es/weights-es.ts';
 import { type ChatTemplate, type TokenizerConfig, createChatTemplate } from '../chat-template.ts';
 import { type TextTokenizer, createTokenizer } from '../tokenizer.ts';
@@ -26,6 +27,8 @@ export interface ReplicaSpec {
   readonly tokenizerJson: object;
   readonly tokenizerConfig: TokenizerConfig;
   readonly threads: number;
+  /** What ES moves and its sigma unit (scope.ts): part of the model as the run opened it. */
+  readonly esScope: EsScope;
 }
 
 /** A request as it crosses the thread boundary (the abort signal stays behind). */
@@ -56,7 +59,7 @@ export class Replica {
     }
     const tokenizer = createTokenizer(spec.tokenizerJson, spec.tokenizerConfig, spec.name);
     const template = createChatTemplate(spec.tokenizerConfig, spec.name);
-    const es = new WeightsEs(weights, spec.layout);
+    const es = new WeightsEs(weights, spec.layout, spec.esScope);
     const session = await createSession(spec.modelBytes, spec.threads, spec.name);
     return new Replica(spec, new CausalLm(session, spec.signature, spec.layout, weights), es, tokenizer, template);
   }
@@ -107,8 +110,8 @@ export class Replica {
   }
 
   /** theta += (alpha / N) * sum_i z_i * eps(seeds_i); refused while a perturbation is active. */
-  update(seeds: readonly number[], z: readonly number[], alpha: number): void {
-    this.#es.update(seeds, z, alpha);
+  update(seeds: readonly number[], z: readonly number[], alpha: number): number {
+    return this.#es.update(seeds, z, alpha);
   }
 
   /**

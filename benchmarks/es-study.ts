@@ -1,0 +1,176 @@
+/**
+ * ES study runner: a grid of settings x seeds, each an `ahd run` (plus, for ES runs, an `ahd probe --run` of the
+ * tuned model against its base), resumable and tabulated against the study's baseline at the same seeds.
+ *
+ *   node --import tsx benchmarks/es-study.ts --grid benchmarks/studies/<grid>.json --out <dir> [--parallel 2]
+ *   node --import tsx benchmarks/es-study.ts --grid <grid>.json --from <dir>       (tabulate only)
+ *
+ * A grid file: { "problem", "scaffold", "budget", "seeds": [...], "probeSamples", "baseline": "<setting name>",
+ * "settings": [{ "name", "flags": [ahd run flags] }] }. Settings and seeds are fixed in the file before a run.
+ * Runs go to <dir>/runs/<setting>-s<seed>/ and are skipped once they have a summary.json; a run dir without one
+ * is resumed (kill the study at any time and start it again). With --parallel k, k runs go at once, each with
+ * one sandbox thread (results do not depend on it; times do). Writes <dir>/study.md and study.json.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+interface Setting {
+  readonly name: string;
+  readonly flags: readonly string[];
+}
+interface Grid {
+  readonly problem: string;
+  readonly scaffold: string;
+  readonly budget: number;
+  readonly seeds: readonly number[];
+  readonly probeSamples: number;
+  readonly baseline: string;
+  readonly settings: readonly Setting[];
+}
+interface Summary {
+  readonly samples: number;
+  readonly valid: number;
+  readonly seconds: number;
+  readonly best: { readonly objective: number; readonly test: Record<string, number | null> };
+}
+interface Probe {
+  readonly paired?: { readonly pairs: number; readonly meanDiff: number | null; readonly pairedSe: number | null; readonly improvementInSe: number | null; readonly identicalShare: number };
+  readonly base: { readonly mean: number | null; readonly validShare: number };
+  readonly tuned?: { readonly mean: number | null; readonly validShare: number };
+}
+
+const { values: args } = parseArgs({ options: { grid: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, parallel: { type: 'string', default: '1' } } });
+if (!args.grid || !(args.out || args.from)) {
+  process.stderr.write('usage: es-study.ts --grid <grid.json> (--out <dir> [--parallel k] | --from <dir>)\n');
+  process.exit(2);
+}
+const grid = JSON.parse(readFileSync(args.grid, 'utf8')) as Grid;
+const dir = resolve(args.out ?? args.from!);
+const AHD = resolve(import.meta.dirname, '..', 'bin', 'ahd.js');
+const parallel = Number(args.parallel);
+const runDir = (s: Setting, seed: number) => join(dir, 'runs', `${s.name}-s${seed}`);
+const isEs = (s: Setting) => s.flags.includes('--es');
+
+function ahd(argv: readonly string[], log: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [AHD, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err = (err + c).slice(-4000)));
+    child.on('close', (code) => {
+      writeFileSync(log, err);
+      if (code === 0) done(out.trimEnd().split('\n').at(-1) ?? '');
+      else fail(new Error(`ahd ${argv.slice(0, 3).join(' ')} exited ${code}: ${err.trim().split('\n').at(-1)}`));
+    });
+  });
+}
+
+async function runOne(s: Setting, seed: number): Promise<void> {
+  const out = runDir(s, seed);
+  if (!existsSync(join(out, 'summary.json'))) {
+    const resume = existsSync(join(out, 'config.json'));
+    const argv = ['run', '--problem', grid.problem, '--scaffold', grid.scaffold, '--budget', String(grid.budget), '--seed', String(seed), ...s.flags, '--out', out, '--json'];
+    if (parallel > 1) argv.push('--threads', '1');
+    if (resume) argv.push('--resume');
+    mkdirSync(join(dir, 'logs'), { recursive: true });
+    process.stderr.write(`study: ${s.name} seed ${seed}${resume ? ' (resumed)' : ''}\n`);
+    await ahd(argv, join(dir, 'logs', `${s.name}-s${seed}.run.log`));
+  }
+  if (isEs(s) && grid.probeSamples > 0 && !existsSync(join(out, 'probe.json'))) {
+    process.stderr.write(`study: probe ${s.name} seed ${seed}\n`);
+    const line = await ahd(['probe', '--run', out, '--samples', String(grid.probeSamples), '--json'], join(dir, 'logs', `${s.name}-s${seed}.probe.log`));
+    writeFileSync(join(out, 'probe.json'), `${line}\n`);
+  }
+}
+
+async function runAll(): Promise<void> {
+  const queue = grid.seeds.flatMap((seed) => grid.settings.map((s) => [s, seed] as const));
+  const failures: string[] = [];
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        try {
+          await runOne(...job);
+        } catch (error) {
+          failures.push(`${job[0].name} s${job[1]}: ${(error as Error).message}`);
+        }
+        tabulate(); // results land as they come
+      }
+    }),
+  );
+  for (const f of failures) process.stderr.write(`study: failed: ${f}\n`);
+}
+
+const read = <T>(path: string): T | undefined => (existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : undefined);
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const sd = (xs: readonly number[]) => (xs.length > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1)) : 0);
+const f = (x: number | null | undefined, d = 4) => (x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d));
+const ms = (xs: readonly number[], d = 4) => (xs.length ? `${f(mean(xs), d)} ± ${f(sd(xs), d)}` : '-');
+
+function tabulate(): void {
+  const splits = new Set<string>();
+  const rows = grid.settings.map((s) => {
+    const runs = grid.seeds.map((seed) => ({ seed, summary: read<Summary>(join(runDir(s, seed), 'summary.json')), probe: read<Probe>(join(runDir(s, seed), 'probe.json')) }));
+    for (const r of runs) for (const k of Object.keys(r.summary?.best.test ?? {})) splits.add(k);
+    return { setting: s, runs };
+  });
+  const testSplits = [...splits].sort();
+  const baseline = rows.find((r) => r.setting.name === grid.baseline);
+  const header = ['setting', 'seeds done', 'best train', ...testSplits.map((t) => `best ${t}`), 'valid share', 'samples/min', ...testSplits.map((t) => `${t} vs ${grid.baseline} (paired)`), 'probe: tuned - base', 'probe beyond 2 SE'];
+  const table = rows.map(({ setting, runs }) => {
+    const done = runs.filter((r) => r.summary);
+    const test = (t: string, rs = done) => rs.map((r) => r.summary!.best.test[t]).filter((v): v is number => typeof v === 'number');
+    const paired = testSplits.map((t) => {
+      if (!baseline || setting === baseline.setting) return '';
+      const diffs = done.flatMap((r) => {
+        const b = baseline.runs.find((x) => x.seed === r.seed)?.summary?.best.test[t];
+        const v = r.summary!.best.test[t];
+        return typeof b === 'number' && typeof v === 'number' ? [v - b] : [];
+      });
+      const wins = diffs.filter((d) => d < 0).length;
+      return diffs.length ? `${ms(diffs)} (n ${diffs.length}; lower ${wins}, higher ${diffs.filter((d) => d > 0).length})` : '-';
+    });
+    const probes = done.map((r) => r.probe?.paired).filter((p): p is NonNullable<Probe['paired']> => Boolean(p));
+    return [
+      setting.name,
+      `${done.length}/${runs.length}`,
+      ms(done.map((r) => r.summary!.best.objective)),
+      ...testSplits.map((t) => ms(test(t))),
+      ms(done.map((r) => r.summary!.valid / r.summary!.samples), 3),
+      ms(done.map((r) => (60 * r.summary!.samples) / r.summary!.seconds), 0),
+      ...paired,
+      probes.length ? ms(probes.map((p) => p.meanDiff ?? NaN).filter(Number.isFinite)) : '-',
+      probes.length ? `${probes.filter((p) => (p.improvementInSe ?? 0) > 2).length} better, ${probes.filter((p) => (p.improvementInSe ?? 0) < -2).length} worse of ${probes.length}` : '-',
+    ];
+  });
+  const md = [
+    `# ES study: ${grid.problem}, ${grid.scaffold}, budget ${grid.budget}, seeds ${grid.seeds.join(', ')}`,
+    '',
+    `Grid: \`${args.grid}\` (settings and seeds fixed before the runs). Cells: mean ± sd over the seeds done (natural sign; ` +
+      `${grid.problem} objectives as the task reports them). Paired: setting minus ${grid.baseline} at the same seed. ` +
+      `Probe: ${grid.probeSamples} i1 samples of the tuned model minus the base model on the same sampler seeds (mean over seeds of ` +
+      'the per-run paired mean difference); "beyond 2 SE": runs whose paired difference exceeds two paired standard errors.',
+    '',
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...table.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    '## Settings',
+    '',
+    ...grid.settings.map((s) => `- \`${s.name}\`: \`ahd run --problem ${grid.problem} --scaffold ${grid.scaffold} --budget ${grid.budget} --seed <s> ${s.flags.join(' ')}\``),
+    '',
+    `Made by: \`node --import tsx benchmarks/es-study.ts --grid ${args.grid} --out ${args.out ?? args.from} --parallel ${parallel}\``,
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 'study.md'), md);
+  writeFileSync(join(dir, 'study.json'), `${JSON.stringify({ grid, rows: rows.map((r) => ({ setting: r.setting.name, runs: r.runs })) }, null, 1)}\n`);
+}
+
+mkdirSync(dir, { recursive: true });
+if (args.from) tabulate();
+else await runAll();
+tabulate();
+process.stderr.write(`study: wrote ${join(dir, 'study.md')}\n`);

@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { getProblem } from '../../../problems/index.ts';
+import { usageError } from '../../errors.ts';
+import { pairedComparison, probe, runModel, type ProbeResult } from '../../probe/index.ts';
+import { SandboxPool } from '../../sandbox/pool.ts';
+import { parseOptions } from '../parse-options.ts';
+import { bundledModelDir } from '../run-settings.ts';
+import { formatTable } from '../table-format.ts';
+
+const count = (min: number) => z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(min, `must be >= ${min}`);
+
+const probeOptionsSchema = z.object({
+  run: z.string().min(1).optional(),
+  updates: count(0).optional(),
+  model: z.string().min(1).optional(),
+  problem: z.string().min(1).optional(),
+  samples: count(1).default(200),
+  seed: count(0).default(0),
+  replicas: count(1).optional(),
+  json: z.boolean().optional(),
+});
+
+export async function probeFromFlags(raw: unknown): Promise<void> {
+  const options = parseOptions(probeOptionsSchema, raw);
+  if (options.updates !== undefined && !options.run) throw usageError('--updates needs --run <dir>');
+  const fromRun = options.run ? runModel(options.run) : undefined;
+  const problem = options.problem ? getProblem(options.problem) : fromRun?.problem;
+  if (!problem) throw usageError('--problem is required without --run (see ahd problems)');
+  const modelDir = resolve(options.model ?? fromRun?.modelDir ?? bundledModelDir());
+  const pool = new SandboxPool();
+  const common = {
+    problem,
+    samples: options.samples,
+    seed: options.seed,
+    pool,
+    replicas: options.replicas,
+    onProgress: (done: number, total: number) => process.stderr.write(`\r  ${done} of ${total} samples generated`),
+  };
+  try {
+    process.stderr.write(`probe: ${options.samples} i1 samples on ${problem.id} from ${modelDir}\n`);
+    const base = await probe({ modelDir }, common);
+    process.stderr.write('\n');
+    let tuned: ProbeResult | undefined;
+    if (options.run) {
+      process.stderr.write(`probe: the same seeds from ${options.run} (updates replayed)\n`);
+      tuned = await probe({ modelDir, run: { dir: options.run, updates: options.updates } }, common);
+      process.stderr.write('\n');
+    }
+    const paired = tuned ? pairedComparison(problem, base.samples, tuned.samples) : undefined;
+    if (options.json) {
+      const entry = (r: ProbeResult) => ({ model: r.model, updates: r.updates, ...r.stats });
+      process.stdout.write(`${JSON.stringify({ problem: problem.id, seed: options.seed, base: entry(base), ...(tuned && { tuned: entry(tuned) }), ...(paired && { paired }) })}\n`);
+      return;
+    }
+    const fmt = (v: number | null) => (v === null ? '-' : v.toFixed(5));
+    const rows = [base, ...(tuned ? [tuned] : [])].map((r) => [
+      r.updates > 0 ? `tuned (${r.updates} updates)` : 'base',
+      String(r.stats.n),
+      `${(100 * r.stats.validShare).toFixed(1)}%`,
+      fmt(r.stats.mean),
+      fmt(r.stats.median),
+      fmt(r.stats.best),
+    ]);
+    process.stdout.write(formatTable(['model', 'samples', 'valid', 'mean', 'median', 'best'], rows));
+    if (paired) {
+      process.stdout.write(
+        `tuned - base over ${paired.pairs} pairs valid in both: ${fmt(paired.meanDiff)} (paired SE ${fmt(paired.pairedSe)}; ` +
+          `${paired.improvementInSe === null ? '-' : paired.improvementInSe.toFixed(2)} SE in the better direction); ` +
+          `identical answers ${(100 * paired.identicalShare).toFixed(1)}%\n`,
+      );
+    }
+  } finally {
+    await pool.close();
+  }
+}
