@@ -73,6 +73,31 @@ export function chartSpecs(generations: GenerationSeries, updates: UpdateSeries,
         { label: 'spread (std, right axis)', data: updates.rewardStd, color: COLORS.spread, axis: 'y2', dashed: true },
       ],
     });
+    if (updates.objectiveMean.some((v) => v !== null)) {
+      charts.push({
+        id: 'chart-learning',
+        title: 'ES learning curve: the perturbed candidates of each update',
+        xLabel: 'update',
+        yLabel: objectiveName,
+        y2Label: 'valid share (%)',
+        labels: updates.update,
+        datasets: [
+          { label: 'mean objective (valid)', data: updates.objectiveMean, color: COLORS.mean },
+          { label: 'best objective', data: updates.objectiveBest, color: COLORS.best },
+          { label: 'valid share (right axis)', data: updates.validShare, color: COLORS.valid, axis: 'y2', dashed: true },
+        ],
+      });
+    }
+    if (updates.stepNorm.some((v) => v !== null)) {
+      charts.push({
+        id: 'chart-step',
+        title: 'ES step size per update (weight space)',
+        xLabel: 'update',
+        yLabel: '||delta theta||',
+        labels: updates.update,
+        datasets: [{ label: 'step norm', data: updates.stepNorm, color: COLORS.spread }],
+      });
+    }
   }
   return charts;
 }

@@ -6,7 +6,7 @@ import type { LoggedEvent, UpdateEvent } from '../engine/events.ts';
 import { runPaths, type Snapshot } from '../engine/run-dir.ts';
 import type { RunConfig } from '../engine/run.ts';
 import type { RunSummary } from '../engine/summary.ts';
-import { readHistory } from '../es/history.ts';
+import { type HistoryRecord, readHistory } from '../es/history.ts';
 import { usageError } from '../errors.ts';
 
 /** One ES update as the report shows it (from history.json, or from the event log when there is no history). */
@@ -17,6 +17,8 @@ export interface UpdateRecord {
   readonly sigma: number;
   readonly alpha: number;
   readonly rewards: readonly number[];
+  /** The update's statistics (absent in runs recorded before they were kept). */
+  readonly stats?: HistoryRecord['stats'];
 }
 
 /** Everything a report reads from a run directory. Nothing here writes to the directory. */
@@ -104,6 +106,7 @@ function readUpdates(historyPath: string, events: readonly LoggedEvent[]): Pick<
         sigma: r.sigma,
         alpha: r.alpha,
         rewards: r.rewards,
+        stats: r.stats,
       }));
       return { updates, updatesFrom: 'history.json' };
     } catch {
@@ -119,6 +122,7 @@ function readUpdates(historyPath: string, events: readonly LoggedEvent[]): Pick<
     sigma: e.sigma,
     alpha: e.alpha,
     rewards: e.rewards,
+    stats: e.stats,
   }));
   return { updates, updatesFrom: 'events.jsonl' };
 }

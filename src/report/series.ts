@@ -26,6 +26,12 @@ export interface UpdateSeries {
   readonly rewardMean: (number | null)[];
   readonly rewardBest: (number | null)[];
   readonly rewardStd: (number | null)[];
+  /** The perturbed candidates of each update: mean and best objective (natural sign), valid share in percent. */
+  readonly objectiveMean: (number | null)[];
+  readonly objectiveBest: (number | null)[];
+  readonly validShare: (number | null)[];
+  /** Norm of the weight step of each update. */
+  readonly stepNorm: (number | null)[];
 }
 
 const mean = (xs: readonly number[]) => (xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
@@ -92,8 +98,16 @@ export function updateSeries(updates: readonly UpdateRecord[]): UpdateSeries {
     rewardMean: [],
     rewardBest: [],
     rewardStd: [],
+    objectiveMean: [],
+    objectiveBest: [],
+    validShare: [],
+    stepNorm: [],
   };
   for (const u of updates) {
+    series.objectiveMean.push(u.stats?.objective_mean ?? null);
+    series.objectiveBest.push(u.stats?.objective_best ?? null);
+    series.validShare.push(u.stats ? 100 * u.stats.valid_share : null);
+    series.stepNorm.push(u.stats?.step_norm ?? null);
     const rewards = u.rewards.filter(Number.isFinite);
     const m = mean(rewards);
     series.update.push(u.update);

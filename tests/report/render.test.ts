@@ -28,10 +28,10 @@ function check(file: string, ...args: string[]): { status: number; result: Recor
 }
 
 describe.skipIf(!hasChromium)(`report rendering in headless Chromium${why}`, () => {
-  it('draws all four charts of the fixture report', () => {
+  it('draws all five charts of the fixture report', () => {
     const out = writeReport(FIXTURE, join(dir, 'report.html'));
-    const { status, result } = check(out, '--expect-charts', '4');
-    expect(result).toMatchObject({ ok: true, rendered: 'ok', charts: 4 });
+    const { status, result } = check(out, '--expect-charts', '5');
+    expect(result).toMatchObject({ ok: true, rendered: 'ok', charts: 5 });
     expect(status).toBe(0);
     for (const ink of result.ink as number[]) expect(ink).toBeGreaterThan(2000);
   }, 120_000);

@@ -32,7 +32,8 @@ describe('ahd report (fixture: EoH + ES on tsp50, 3 generations)', () => {
   const page = reportPage(run);
 
   it('plots best and mean objective and valid share per generation, sigma and rewards per update', () => {
-    expect(page.charts.map((c) => c.id)).toEqual(['chart-objective', 'chart-valid', 'chart-sigma', 'chart-reward']);
+    // The fixture's scripted ES backend cannot tell its step size: no step chart.
+    expect(page.charts.map((c) => c.id)).toEqual(['chart-objective', 'chart-valid', 'chart-sigma', 'chart-reward', 'chart-learning']);
     const objective = chart(page, 'chart-objective')!;
     expect(objective.labels).toEqual([0, 1, 2, 3]);
     const best = objective.datasets[0].data as number[];
@@ -53,6 +54,13 @@ describe('ahd report (fixture: EoH + ES on tsp50, 3 generations)', () => {
     const reward = chart(page, 'chart-reward')!;
     expect(reward.datasets[0].data[0]).toBeCloseTo(rewards.reduce((a, b) => a + b, 0) / rewards.length, 12);
     expect(reward.datasets[1].data[0]).toBe(Math.max(...rewards));
+
+    // The learning curve: each update's perturbed candidates, as history.json's stats record them.
+    const learning = chart(page, 'chart-learning')!;
+    const stats = history.map((r: { stats: { objective_mean: number | null; objective_best: number | null; valid_share: number } }) => r.stats);
+    expect(learning.datasets[0].data).toEqual(stats.map((s: { objective_mean: number | null }) => s.objective_mean));
+    expect(learning.datasets[1].data).toEqual(stats.map((s: { objective_best: number | null }) => s.objective_best));
+    expect(learning.datasets[2].data).toEqual(stats.map((s: { valid_share: number }) => 100 * s.valid_share));
   });
 
   it('summarises the run and shows the best heuristic', () => {
