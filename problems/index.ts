@@ -1,4 +1,8 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { usageError } from '../src/errors.ts';
+import { oneLine } from '../src/sandbox/aggregate.ts';
 import { acoBpp500 } from './aco-bpp500/index.ts';
 import { acoCvrp50 } from './aco-cvrp50/index.ts';
 import { acoTsp50 } from './aco-tsp50/index.ts';
@@ -21,9 +25,65 @@ export function listProblems(): readonly Problem[] {
   return PROBLEMS;
 }
 
-/** The problem with this id; an unknown id is a usage error listing the known ones. */
+/** Problems of users' own, loaded from a module: id -> the problem and the module's file URL. */
+const loaded = new Map<string, { readonly problem: Problem; readonly source: string }>();
+
+/** The problem with this id (built in, or loaded); an unknown id is a usage error listing the known ones. */
 export function getProblem(id: string): Problem {
-  const problem = PROBLEMS.find((p) => p.id === id);
-  if (!problem) throw usageError(`unknown problem "${id}" (known: ${PROBLEMS.map((p) => p.id).join(', ')})`, { problem: id });
+  const problem = PROBLEMS.find((p) => p.id === id) ?? loaded.get(id)?.problem;
+  if (!problem) {
+    const known = [...PROBLEMS.map((p) => p.id), ...loaded.keys()].join(', ');
+    throw usageError(`unknown problem "${id}" (known: ${known}; or a path to your own, e.g. ./my-problem/)`, { problem: id });
+  }
   return problem;
+}
+
+/** The module a loaded problem came from (file URL), or undefined for a built-in task. */
+export function problemSource(id: string): string | undefined {
+  return loaded.get(id)?.source;
+}
+
+/** Whether a --problem value names a module (a path) rather than an id. */
+export const isProblemPath = (ref: string): boolean => /^(\.{1,2}[\\/]|[\\/]|file:)/.test(ref) || ref.endsWith('.js') || ref.endsWith('.mjs');
+
+/**
+ * A problem by id, or loaded from a path: a module file, or a folder with index.js (index.mjs, or index.ts when
+ * running from sources), whose default export is a Problem (defineProblem). A loaded problem is registered under
+ * its id, so getProblem finds it afterwards.
+ */
+export async function loadProblem(ref: string): Promise<Problem> {
+  if (!isProblemPath(ref)) return getProblem(ref);
+  const file = problemModuleFile(ref);
+  const source = pathToFileURL(file).href;
+  let module: { default?: unknown };
+  try {
+    module = (await import(source)) as { default?: unknown };
+  } catch (error) {
+    throw usageError(`--problem ${ref}: cannot load ${file}: ${oneLine((error as Error).message)}`);
+  }
+  const problem = module.default as Problem | undefined;
+  if (!problem || typeof problem !== 'object' || typeof problem.id !== 'string' || typeof problem.loadSplit !== 'function') {
+    throw usageError(`--problem ${ref}: ${file} has no default export made by defineProblem(...)`);
+  }
+  if (PROBLEMS.some((p) => p.id === problem.id)) throw usageError(`--problem ${ref}: id "${problem.id}" is a built-in task's`);
+  const known = loaded.get(problem.id);
+  if (known && known.source !== source) {
+    throw usageError(`--problem ${ref}: id "${problem.id}" is already taken by ${fileURLToPath(known.source)}`);
+  }
+  loaded.set(problem.id, { problem, source });
+  return problem;
+}
+
+function problemModuleFile(ref: string): string {
+  const path = resolve(ref.startsWith('file:') ? fileURLToPath(ref) : ref);
+  if (!existsSync(path)) throw usageError(`--problem ${ref}: no such file or directory`);
+  if (!statSync(path).isDirectory()) return path;
+  const entry = ['index.js', 'index.mjs', 'index.ts'].map((name) => join(path, name)).find((f) => existsSync(f));
+  if (!entry) throw usageError(`--problem ${ref}: the folder has no index.js`);
+  return entry;
+}
+
+/** The problem a run directory's config.json names, loaded from its module when it is a problem of the user's own. */
+export async function loadRunProblem(config: { readonly problem: string; readonly problemSource?: string }): Promise<Problem> {
+  return loadProblem(config.problemSource ?? config.problem);
 }

@@ -61,7 +61,8 @@ export class InvalidSolution extends Error {
 export type InvalidPolicy = 'candidate' | 'drop';
 
 export interface Problem {
-  readonly id: ProblemId;
+  /** One of PROBLEM_IDS for the built-in tasks; any id for a problem of your own (define.ts). */
+  readonly id: string;
   readonly title: string;
   /** Sense of the natural objective users see. Internally everything is minimised (max tasks negated). */
   readonly sense: 'min' | 'max';

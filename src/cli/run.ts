@@ -1,13 +1,14 @@
 import { Command } from 'commander';
-import { DEFAULT_BUDGET, DEFAULT_SEED } from './run-defaults.ts';
+import { DEFAULT_BUDGET, DEFAULT_SEED } from '../api/run-defaults.ts';
 
 /** `ahd run`: search for a heuristic (EoH or Sample, optionally with ES on the model's weights). */
 export const runCommand = new Command('run')
   .description('design a heuristic for a problem with a language model (EoH or Sample, optionally + ES)')
-  .option('--problem <id>', 'problem id (see ahd problems)')
+  .option('--config <file.json>', 'a run spec document: the flags below in camelCase (flags given here win over it)')
+  .option('--problem <id|path>', 'problem id (see ahd problems), or the path of your own problem module (./my-problem/)')
   .option('--scaffold <name>', 'eoh | sample')
   .option('--es', 'tune the model weights with evolution strategies while searching')
-  .option('--budget <n>', `candidates to generate: 1000, 2000 or any n >= 20 (default ${DEFAULT_BUDGET})`)
+  .option('--budget <n>', `candidates after the initial population: 1000, 2000 or any n >= 20 (default ${DEFAULT_BUDGET}); EoH first samples 10 i1 candidates more (the summary's "samples" counts all)`)
   .option('--model <dir|name>', 'onnx: model directory (default: the bundled model); openai: model name; es-server: unused')
   .option('--llm <backend>', 'onnx | openai | es-server (default onnx)')
   .option('--endpoint <url...>', 'server URL(s) for --llm openai / es-server')
@@ -32,5 +33,5 @@ export const runCommand = new Command('run')
   .option('--es-crn', 'Sample+ES: common random numbers (sample j of every direction shares its sampler seed)')
   .option('--es-normalisation <n>', 'ES reward normalisation: zscore | centered_rank (default zscore)')
   .option('--es-skip-zero-sigma', 'no ES update at sigma 0 (it would only add the directions\' noise)')
-  .action(async (raw: unknown) => (await import('./actions/run.ts')).runFromFlags(raw));
+  .action(async (raw: unknown) => (await import('./actions/run.ts')).runFromFlags(raw as Record<string, unknown>));
 

@@ -18,7 +18,8 @@ export function exportHeuristic(runDir: string): string {
   if (!snapshot || !best) throw new AhdError(ErrorCode.Run, `${runDir}: no population with a valid heuristic yet`);
   const summary = existsSync(paths.summary) ? readJson<RunSummary>(paths.summary, 'summary.json') : undefined;
   const test = summary
-    ? Object.entries(summary.best.test).map(([split, mean]) => `${split} ${mean ?? 'no valid instance'}`).join(', ')
+    ? Object.entries(summary.best.test).map(([split, mean]) => `${split} ${mean ?? 'no valid instance'}`).join(', ') +
+      (summary.evalSeed !== undefined ? ` (ahd eval --seed ${summary.evalSeed} reproduces these)` : '')
     : 'not evaluated (the run has not finished)';
   const header = [
     `ahd heuristic for ${problem.id} (${problem.title}), ${problem.sense === 'max' ? 'maximised' : 'minimised'}`,

@@ -1,4 +1,6 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { loadRunProblem } from '../../problems/index.ts';
+import type { Problem } from '../../problems/types.ts';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { AhdError, ErrorCode } from '../errors.ts';
 import type { Individual } from './types.ts';
@@ -64,10 +66,17 @@ export function lastSnapshot(paths: RunPaths): Snapshot | undefined {
 
 /** Creates the run directory; refuses to start a fresh run over an existing one. */
 export function createRunDir(paths: RunPaths): void {
+  if (existsSync(paths.dir) && !statSync(paths.dir).isDirectory()) {
+    throw new AhdError(ErrorCode.Usage, `--out ${paths.dir} is a file, not a directory`);
+  }
   if (existsSync(paths.config)) {
     throw new AhdError(ErrorCode.Usage, `${paths.dir} already holds a run: pass --resume to continue it, or another --out`);
   }
-  mkdirSync(paths.population, { recursive: true });
+  try {
+    mkdirSync(paths.population, { recursive: true });
+  } catch (error) {
+    throw new AhdError(ErrorCode.Usage, `--out ${paths.dir}: cannot create the run directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
 }
 
 /**
@@ -83,4 +92,12 @@ export function checkResumeConfig(stored: Record<string, unknown>, wanted: Recor
       throw new AhdError(ErrorCode.Usage, `cannot resume ${path}: ${key} was ${a ?? 'unset'}, this run asks ${b ?? 'unset'}`);
     }
   }
+}
+
+/** Loads the problem a run directory ran on (a problem of the user's own from its module), for report and export. */
+export async function loadRunDirProblem(dir: string): Promise<Problem | undefined> {
+  const config = runPaths(dir).config;
+  // No config: the caller's own reader says what is wrong with the directory.
+  if (!existsSync(config)) return undefined;
+  return loadRunProblem(readJson<{ problem: string; problemSource?: string }>(config, 'config.json'));
 }

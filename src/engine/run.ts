@@ -1,3 +1,4 @@
+import { problemSource } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
 import type { LanguageModel, SamplingOptions } from '../llm/types.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
@@ -22,6 +23,8 @@ import type { Individual, Scaffold } from './types.ts';
 /** Everything that decides a run's result; stored as config.json and checked on --resume. */
 export interface RunConfig {
   readonly problem: string;
+  /** A problem of the user's own: the module it was loaded from (file URL), so resume, report and export find it. */
+  readonly problemSource?: string;
   readonly scaffold: string;
   readonly es: boolean;
   readonly budget: number;
@@ -176,8 +179,10 @@ function endedRun(
 
 async function runConfig(options: RunOptions): Promise<RunConfig> {
   const { problem, scaffold, budget, seed, model, es } = options;
+  const source = problemSource(problem.id);
   return {
     problem: problem.id,
+    ...(source && { problemSource: source }),
     scaffold: scaffold.id,
     es: es !== undefined,
     budget,

@@ -20,6 +20,8 @@ export interface RunSummary {
   readonly best: { readonly objective: number; readonly test: Readonly<Record<string, number | null>> };
   readonly runDir: string;
   readonly seconds: number;
+  /** Seed of the test-split evaluations: `ahd eval --seed <evalSeed>` reproduces best.test exactly. */
+  readonly evalSeed?: number;
 }
 
 /** An objective in the task's natural sign (maximisation tasks are stored negated). */
@@ -69,6 +71,7 @@ export async function finishRun(
     best: { objective: naturalObjective(problem, best.objective), test },
     runDir: result.dir,
     seconds,
+    evalSeed: seed,
   };
   const paths = runPaths(result.dir);
   writeJsonAtomic(paths.summary, summary);

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { availableParallelism } from 'node:os';
-import { getProblem } from '../../problems/index.ts';
+import { getProblem, problemSource } from '../../problems/index.ts';
 import { AhdError, ErrorCode, usageError } from '../errors.ts';
 import { evaluationKey } from './code-key.ts';
 import { DEFAULT_MEMORY_LIMIT_MB, timeLimitMs } from './limits.ts';
@@ -92,7 +92,8 @@ export class SandboxPool {
       throw usageError(`request.timeoutMs must be a positive number, got ${request.timeoutMs}`);
     }
     const timeoutMs = timeLimitMs(problem, request.split, request.timeoutMs);
-    return { request, timeoutMs, memoryLimitMb: this.memoryLimitMb };
+    const source = problemSource(problem.id);
+    return { request, timeoutMs, memoryLimitMb: this.memoryLimitMb, ...(source && { problemSource: source }) };
   }
 
   /**

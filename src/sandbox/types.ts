@@ -1,8 +1,8 @@
-import type { ProblemId } from '../../problems/types.ts';
 
 /** A request to evaluate one candidate on one split. */
 export interface EvalRequest {
-  readonly problem: ProblemId;
+  /** A built-in task id, or the id of a problem loaded with loadProblem (the pool tells its workers the module). */
+  readonly problem: string;
   readonly split: string;
   readonly code: string;
   /** Seeds Math.random inside the isolate (and anything stochastic in the solver, with the per-instance seeds). */

@@ -1,4 +1,4 @@
-import { getProblem } from '../../problems/index.ts';
+import { getProblem, loadProblem } from '../../problems/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import type { InstanceResult } from './aggregate.ts';
 import { evaluateInIsolate, prepareInstances, runInIsolate, type PreparedInstance } from './isolate.ts';
@@ -10,6 +10,8 @@ export interface WorkerTask {
   readonly request: EvalRequest;
   readonly timeoutMs: number;
   readonly memoryLimitMb: number;
+  /** The module of a problem of the user's own (loaded here before the request is served). */
+  readonly problemSource?: string;
   /** Only instances [start, end) of the split: the reply then carries their results, for the pool to merge. */
   readonly shard?: { readonly start: number; readonly end: number };
 }
@@ -25,11 +27,12 @@ export type WorkerReply =
 
 const prepared = new Map<string, PreparedInstance[]>();
 
-export default function evaluateTask(task: WorkerTask): WorkerReply {
+export default async function evaluateTask(task: WorkerTask): Promise<WorkerReply> {
   const { request } = task;
   let problem;
   let instances: PreparedInstance[];
   try {
+    if (task.problemSource) await loadProblem(task.problemSource);
     problem = getProblem(request.problem);
     instances = preparedSplit(request);
   } catch (error) {

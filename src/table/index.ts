@@ -56,7 +56,7 @@ const senseOf = (id: string) => problemOf(id)?.sense ?? 'min';
  */
 export async function buildTable(options: TableOptions): Promise<TableResult> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const problems = options.problems?.map((id) => getProblem(id).id);
+  const problems = options.problems?.map((id) => getProblem(id).id as ProblemId);
   options.budgets?.forEach((b) => checkBudget(b));
   if (options.reps !== undefined && !(Number.isInteger(options.reps) && options.reps >= 1)) {
     throw usageError(`--reps must be a positive integer, got ${options.reps}`);
@@ -74,7 +74,7 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
     log(`table: ${runs.length} finished run(s) under ${options.from}`);
   } else {
     const settings = enumerateSettings(
-      problems ?? listProblems().map((p) => p.id),
+      problems ?? listProblems().map((p) => p.id as ProblemId),
       options.budgets ?? DEFAULT_BUDGETS,
       options.reps ?? DEFAULT_REPS,
       options.scaffolds,

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultRunName, resolveRunSettings, runFlagsSchema } from '../../src/cli/run-settings.ts';
-import { parseOptions } from '../../src/cli/parse-options.ts';
+import { defaultRunName, resolveRunSettings, runFlagsSchema } from '../../src/api/run-spec.ts';
+import { parseOptions } from '../../src/ground/parse-options.ts';
 import { DEFAULT_ES } from '../../src/es/optimizer.ts';
 import { tempDir } from '../engine/helpers.ts';
 

@@ -78,7 +78,9 @@ describe('model dir errors', () => {
     throw new Error('expected a model error');
   };
 
-  test('missing dir', () => expectModelError(() => readModelDir('/nonexistent/model'), /model dir .* not found/));
+  test('missing dir: a usage error (exit 2), as for any missing file the user named', () => {
+    expect(() => readModelDir('/nonexistent/model')).toThrow(expect.objectContaining({ code: 'usage', message: expect.stringMatching(/model dir .* not found/) }));
+  });
 
   test.each(['model.onnx', 'tokenizer.json', 'config.json'])('missing %s', (file) => {
     const dir = fixtureCopy();

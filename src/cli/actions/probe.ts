@@ -4,8 +4,8 @@ import { getProblem } from '../../../problems/index.ts';
 import { usageError } from '../../errors.ts';
 import { pairedComparison, probe, runModel, type ProbeResult } from '../../probe/index.ts';
 import { SandboxPool } from '../../sandbox/pool.ts';
-import { parseOptions } from '../parse-options.ts';
-import { bundledModelDir } from '../run-settings.ts';
+import { parseOptions } from '../../ground/parse-options.ts';
+import { bundledModelDir } from '../../api/run-spec.ts';
 import { formatTable } from '../table-format.ts';
 
 const count = (min: number) => z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(min, `must be >= ${min}`);

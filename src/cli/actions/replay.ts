@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { replayRunToModelDir } from '../../es/replay-run.ts';
-import { parseOptions } from '../parse-options.ts';
+import { parseOptions } from '../../ground/parse-options.ts';
 
 const replayOptionsSchema = z.object({ out: z.string().min(1) });
 

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { startEsServer } from '../../llm/es-server/server.ts';
-import { parseOptions } from '../parse-options.ts';
-import { bundledModelDir } from '../run-settings.ts';
+import { parseOptions } from '../../ground/parse-options.ts';
+import { bundledModelDir } from '../../api/run-spec.ts';
 import { DEFAULT_SERVE_PORT } from '../serve.ts';
 
 

@@ -3,7 +3,7 @@ import { AhdError, ErrorCode } from '../../errors.ts';
 import type { ScaffoldId } from '../../engine/types.ts';
 import { buildTable } from '../../table/index.ts';
 import { TABLE_SCAFFOLDS } from '../../table/settings.ts';
-import { parseOptions } from '../parse-options.ts';
+import { parseOptions } from '../../ground/parse-options.ts';
 import { DEFAULT_TABLE_OUT } from '../table.ts';
 
 

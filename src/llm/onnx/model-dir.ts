@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { AhdError, ErrorCode } from '../../errors.ts';
+import { AhdError, ErrorCode, usageError } from '../../errors.ts';
 import type { WeightLayout } from '../../es/types.ts';
 import { specialTokenText, type TokenizerConfig } from '../chat-template.ts';
 import type { PromptStyle, SamplingOptions } from '../types.ts';
@@ -46,8 +46,9 @@ function readJson(path: string, required: boolean): Record<string, unknown> | un
 }
 
 function checkDir(dir: string): void {
-  if (!existsSync(dir)) throw modelError(`model dir ${dir} not found`);
-  if (!statSync(dir).isDirectory()) throw modelError(`model dir ${dir} is not a directory`);
+  // A path the user gave that is not there is a usage error (exit 2), like any missing file.
+  if (!existsSync(dir)) throw usageError(`model dir ${dir} not found`);
+  if (!statSync(dir).isDirectory()) throw usageError(`model dir ${dir} is not a directory`);
   if (!existsSync(join(dir, MODEL_FILE))) throw modelError(`${join(dir, MODEL_FILE)} not found`);
 }
 

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { isProblemPath } from '../../problems/index.ts';
 import { PROJECT_ROOT } from '../ground/runtime.ts';
 import { z } from 'zod';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
@@ -11,6 +12,7 @@ import { readJson, runPaths } from '../engine/run-dir.ts';
 import { SCAFFOLD_IDS, type ScaffoldId } from '../engine/types.ts';
 import { MIN_BUDGET } from '../../scaffolds/eoh/budget.ts';
 import { usageError } from '../errors.ts';
+import { parseOptions } from '../ground/parse-options.ts';
 
 import { DEFAULT_BUDGET, DEFAULT_SEED } from './run-defaults.ts';
 
@@ -49,6 +51,19 @@ export const runFlagsSchema = z.object({
 });
 export type RunFlags = z.infer<typeof runFlagsSchema>;
 
+/**
+ * A run spec: everything a run is, as one document. The flags of `ahd run` in camelCase (`topP` for --top-p),
+ * numbers as numbers or strings; `ahd run --config <file.json>` reads the same document, and `run(spec)` takes it.
+ * Merge order: the defaults < the config file < the flags (the CLI), and on `resume` the stored config.json fills
+ * what the spec leaves out.
+ */
+export type RunSpec = z.input<typeof runFlagsSchema>;
+
+/** Checks a spec; the first problem is a one-line usage error naming the field as its flag. */
+export function parseRunSpec(spec: RunSpec): RunFlags {
+  return parseOptions(runFlagsSchema, spec);
+}
+
 /** What `ahd run` does, flags merged with (on --resume) the run's stored config and then the defaults. */
 export interface RunSettings {
   readonly problem: string;
@@ -78,7 +93,7 @@ export interface RunSettings {
 export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettings {
   if (flags.resume && !flags.out) throw usageError('--resume needs --out <run-dir> (the run to continue)');
   const stored = flags.resume && flags.out ? readJson<RunConfig>(runPaths(flags.out).config, 'config.json') : undefined;
-  const problem = flags.problem ?? stored?.problem;
+  const problem = flags.problem ?? stored?.problemSource ?? stored?.problem;
   if (!problem) throw usageError('--problem is required (see ahd problems)');
   const scaffold = flags.scaffold ?? (stored?.scaffold as ScaffoldId | undefined);
   if (!scaffold) throw usageError(`--scaffold is required (${SCAFFOLD_IDS.join(' or ')})`);
@@ -104,7 +119,7 @@ export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettin
       ...(flags.topP !== undefined && { topP: flags.topP }),
       ...(flags.maxNewTokens !== undefined && { maxNewTokens: flags.maxNewTokens }),
     }),
-    dir: flags.out ?? join('runs', defaultRunName(problem, scaffold, withEs, budget, seed, now)),
+    dir: flags.out ?? join('runs', defaultRunName(runNameOf(problem), scaffold, withEs, budget, seed, now)),
     resume: flags.resume ?? false,
     json: flags.json ?? false,
     replicas: flags.replicas,
@@ -155,4 +170,9 @@ function resolveEs(flags: RunFlags, stored: RunConfig['esSettings']): EsParams {
     ...(flags.esCrn !== undefined && { commonRandomNumbers: flags.esCrn }),
     ...(flags.esSkipZeroSigma !== undefined && { skipZeroSigmaUpdate: flags.esSkipZeroSigma }),
   };
+}
+
+/** A problem's part of a run dir name: its id, or for a module path the file or folder name. */
+function runNameOf(problem: string): string {
+  return isProblemPath(problem) ? basename(resolve(problem)).replace(/\.(m?js|ts)$/, '').replace(/^index$/, basename(dirname(resolve(problem)))) : problem;
 }

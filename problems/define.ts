@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { usageError } from '../src/errors.ts';
+import { referenceInvalidPolicy } from './shared/splits.ts';
+import type { EvalMode, Instance, InvalidPolicy, Problem, ScoreContext, SplitSpec } from './types.ts';
+
+/**
+ * A problem of your own, in the same shape as the six built-in tasks (types.ts has the whole contract):
+ *
+ * - prompt: `title`, `taskText`, `ioText`, the function the model writes (`fnName`, `params`, `outputs`), a
+ *   `seedCode` heuristic and `baselines` (name -> function declaration);
+ * - instances: `splits` (name, mode 'search' | 'test', count, size) and `loadSplit(split)`, which returns each
+ *   instance's `input` (plain data copied into the sandbox) and `data` (what the trusted scorer needs);
+ * - `harness`: `function solve(candidate, input, ctx)`, run INSIDE the sandbox: it calls the candidate and
+ *   returns a flat array of numbers. A function (its source is what runs, so it must use nothing from around
+ *   it) or its source text defining `solve`;
+ * - `score(raw, instance, ctx)`: the trusted scorer OUTSIDE the sandbox: checks the raw output (never trust it;
+ *   throw InvalidSolution) and returns the instance objective in the problem's natural sign.
+ *
+ * Export the result as the module's default export; `ahd run --problem ./my-problem/` and `ahd eval --problem
+ * ./my-problem/` load it. examples/online-bpp/ is a complete one.
+ */
+export interface ProblemDefinition {
+  readonly id: string;
+  readonly title: string;
+  readonly sense: 'min' | 'max';
+  readonly fnName: string;
+  readonly params: readonly string[];
+  readonly outputs: readonly string[];
+  readonly taskText: string;
+  readonly ioText: string;
+  readonly seedCode: string;
+  readonly baselines?: Readonly<Record<string, string>>;
+  readonly splits: readonly SplitSpec[];
+  /** Default: every split of mode 'test'. */
+  readonly testSplits?: readonly string[];
+  /** Wall-time limit of one candidate on the train split, ms (default 30 s). */
+  readonly timeoutMs?: number;
+  readonly harness: string | ((candidate: never, input: never, ctx: ScoreContext) => unknown);
+  readonly loadSplit: (split: string, dataDir?: string) => Instance[];
+  /** Natural sign: a tour length, a value, a gap in percent. */
+  readonly score: (raw: Float64Array, instance: Instance, ctx: ScoreContext) => number;
+  /** Default: the reference's (search: one invalid instance sinks the candidate; test: dropped and counted). */
+  readonly invalidPolicy?: (mode: EvalMode) => InvalidPolicy;
+}
+
+const splitSchema = z.object({
+  name: z.string().min(1),
+  mode: z.enum(['search', 'test']),
+  count: z.number().int().positive(),
+  size: z.number().int().positive(),
+  file: z.string().optional(),
+  timeoutMs: z.number().positive().optional(),
+});
+
+const definitionSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
+  title: z.string().min(1),
+  sense: z.enum(['min', 'max']),
+  fnName: z.string().regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier'),
+  params: z.array(z.string().min(1)),
+  outputs: z.array(z.string().min(1)),
+  taskText: z.string().min(1),
+  ioText: z.string().min(1),
+  seedCode: z.string().min(1),
+  baselines: z.record(z.string(), z.string()).optional(),
+  splits: z.array(splitSchema).min(1),
+  testSplits: z.array(z.string()).optional(),
+  timeoutMs: z.number().positive().optional(),
+  harness: z.union([z.string().min(1), z.function()]),
+  loadSplit: z.function(),
+  score: z.function(),
+  invalidPolicy: z.function().optional(),
+});
+
+export function defineProblem(definition: ProblemDefinition): Problem {
+  const checked = definitionSchema.safeParse(definition);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw usageError(`problem definition: ${issue.path.join('.') || '(top level)'}: ${issue.message}`);
+  }
+  const d = definition;
+  if (!d.splits.some((s) => s.name === 'train' && s.mode === 'search')) {
+    throw usageError(`problem ${d.id}: needs a split named "train" with mode "search" (the instances scored during search)`);
+  }
+  const testSplits = d.testSplits ?? d.splits.filter((s) => s.mode === 'test').map((s) => s.name);
+  const unknown = testSplits.find((t) => !d.splits.some((s) => s.name === t));
+  if (unknown) throw usageError(`problem ${d.id}: testSplits names unknown split "${unknown}"`);
+  const harnessSource = typeof d.harness === 'string' ? d.harness : `var solve = ${d.harness.toString()};`;
+  // Internally every objective is minimised: a max problem's scores are negated here, once.
+  const sign = d.sense === 'max' ? -1 : 1;
+  return {
+    id: d.id,
+    title: d.title,
+    sense: d.sense,
+    kind: 'construct',
+    fnName: d.fnName,
+    params: d.params,
+    outputs: d.outputs,
+    taskText: d.taskText,
+    ioText: d.ioText,
+    seedCode: d.seedCode,
+    baselines: d.baselines ?? {},
+    splits: d.splits,
+    testSplits,
+    timeoutMs: d.timeoutMs ?? 30_000,
+    harnessSource,
+    invalidPolicy: d.invalidPolicy ?? referenceInvalidPolicy,
+    loadSplit: d.loadSplit,
+    score: (raw, instance, ctx) => sign * d.score(raw, instance, ctx),
+  };
+}

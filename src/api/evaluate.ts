@@ -1,0 +1,68 @@
+import { loadProblem } from '../../problems/index.ts';
+import type { Problem } from '../../problems/types.ts';
+import { usageError } from '../errors.ts';
+import { SandboxPool } from '../sandbox/pool.ts';
+import type { Outcome } from '../sandbox/types.ts';
+
+/** One split's result: statistics over the valid instances, in the task's natural sign, at full precision. */
+export interface SplitStats {
+  readonly problem: string;
+  readonly split: string;
+  readonly count: number;
+  readonly valid: number;
+  readonly mean: number | null;
+  /** Population standard deviation (ddof 0). */
+  readonly std: number | null;
+  readonly min: number | null;
+  readonly max: number | null;
+}
+
+export interface EvaluateOptions {
+  /** Seed of Math.random inside the sandbox (each instance draws its own stream from it). Default 0. */
+  readonly seed?: number;
+  /** A pool to use (kept open); default: a pool of all cores, closed at the end. */
+  readonly pool?: SandboxPool;
+  readonly signal?: AbortSignal;
+  /** Each split's outcome as it lands (index into `splits`). */
+  readonly onOutcome?: (outcome: Outcome, index: number) => void;
+}
+
+export interface Evaluation {
+  readonly problem: Problem;
+  readonly splits: readonly string[];
+  readonly outcomes: readonly Outcome[];
+  readonly stats: readonly SplitStats[];
+}
+
+/**
+ * Evaluates a heuristic (a function declaration named as the problem's fnName) in the sandbox on some of a
+ * problem's splits (default: its standard test splits). `problem`: a task id, the path of a problem module of
+ * your own, or a Problem.
+ */
+export async function evaluate(problem: string | Problem, code: string, splits?: readonly string[], options: EvaluateOptions = {}): Promise<Evaluation> {
+  const p = typeof problem === 'string' ? await loadProblem(problem) : problem;
+  const names = splits ?? p.testSplits;
+  for (const split of names) {
+    if (!p.splits.some((s) => s.name === split)) {
+      throw usageError(`unknown split "${split}" for ${p.id} (known: ${p.splits.map((s) => s.name).join(', ')})`);
+    }
+  }
+  const pool = options.pool ?? new SandboxPool();
+  try {
+    const requests = names.map((split) => ({ problem: p.id, split, code, seed: options.seed ?? 0 }));
+    const outcomes = await pool.evaluateMany(requests, options.signal, options.onOutcome);
+    return { problem: p, splits: names, outcomes, stats: outcomes.map((o, i) => splitStats(p, names[i], o)) };
+  } finally {
+    if (!options.pool) await pool.close();
+  }
+}
+
+export function splitStats(problem: Problem, split: string, outcome: Outcome): SplitStats {
+  const count = problem.splits.find((s) => s.name === split)!.count;
+  if (outcome.status !== 'ok') return { problem: problem.id, split, count, valid: 0, mean: null, std: null, min: null, max: null };
+  const sign = problem.sense === 'max' ? -1 : 1;
+  const values = outcome.values.filter((v): v is number => v !== null).map((v) => sign * v);
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  const std = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
+  return { problem: problem.id, split, count: outcome.count, valid: outcome.valid, mean, std, min: Math.min(...values), max: Math.max(...values) };
+}

@@ -1,0 +1,22 @@
+/**
+ * ahd as a library (package "ahd"). The CLI is one client of these:
+ *
+ *   import { run, evaluate, defineProblem } from 'ahd';
+ *   const summary = await run({ problem: 'tsp50', scaffold: 'eoh', es: true, budget: 1000, seed: 0, out: 'runs/x' });
+ *   const { stats } = await evaluate('tsp50', heuristicSource, ['test20', 'test50']);
+ */
+export { run, type RunHooks } from './api/run.ts';
+export { parseRunSpec, type RunSpec } from './api/run-spec.ts';
+export { evaluate, splitStats, type Evaluation, type EvaluateOptions, type SplitStats } from './api/evaluate.ts';
+export { defineProblem, type ProblemDefinition } from '../problems/define.ts';
+export { getProblem, listProblems, loadProblem } from '../problems/index.ts';
+export { InvalidSolution, type Instance, type Problem, type ScoreContext, type SplitSpec } from '../problems/types.ts';
+export { loadOnnxModel, type OnnxModel, type OnnxModelOptions } from './llm/onnx/index.ts';
+export { createOpenAiModel } from './llm/openai.ts';
+export { createEsServerModel } from './llm/es-server/client.ts';
+export type { GenerateRequest, Generation, LanguageModel, SamplingOptions } from './llm/types.ts';
+export { readRun, type RunData } from './report/read-run.ts';
+export { SandboxPool } from './sandbox/pool.ts';
+export type { Outcome } from './sandbox/types.ts';
+export type { RunSummary } from './engine/summary.ts';
+export { probe, pairedComparison } from './probe/index.ts';

@@ -1,0 +1,130 @@
+/**
+ * ahd as a library, imported by its package name as a user's project would, and a problem of the user's own
+ * (examples/online-bpp) through the library and the CLI: eval reproduces its baselines, a run through --llm
+ * openai (a scripted server on loopback) finishes, and report / export / resume find the problem again.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRng } from '../../src/engine/rng.ts';
+import { tempDir } from '../engine/helpers.ts';
+
+const AHD = new URL('../../bin/ahd.js', import.meta.url).pathname;
+const EXAMPLE = new URL('../../examples/online-bpp/', import.meta.url).pathname;
+const BEST_FIT = 'function priority(item, bins) {\n  return bins.map((b) => -(b - item));\n}';
+const NEAREST = `function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {
+  return unvisitedNodes[0];
+}`;
+
+const ahd = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [AHD, ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+/** The same without blocking this process: the scripted server below lives in it. */
+function ahdAsync(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [AHD, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe("import('ahd')", () => {
+  it('offers run, evaluate, defineProblem, the backends and the run-directory reader', async () => {
+    const ahdLib = await import('ahd');
+    for (const name of ['run', 'evaluate', 'defineProblem', 'loadProblem', 'loadOnnxModel', 'createOpenAiModel', 'createEsServerModel', 'readRun', 'SandboxPool']) {
+      expect(typeof (ahdLib as Record<string, unknown>)[name], name).toBe('function');
+    }
+  });
+
+  it('evaluates a built-in task and a problem module of your own', async () => {
+    const { evaluate } = await import('ahd');
+    const tsp = await evaluate('tsp50', NEAREST, ['train']);
+    expect(tsp.stats[0].mean).toBeCloseTo(7.00437, 5);
+    const bpp = await evaluate(EXAMPLE, BEST_FIT, ['train']);
+    expect(bpp.stats[0]).toMatchObject({ problem: 'online-bpp', split: 'train', count: 5, valid: 5 });
+    expect(bpp.stats[0].mean!).toBeGreaterThan(3);
+    expect(bpp.stats[0].mean!).toBeLessThan(5);
+  });
+
+  it('refuses a definition with a clear message', async () => {
+    const { defineProblem } = await import('ahd');
+    expect(() => defineProblem({ id: 'Bad Id' } as never)).toThrow(/^problem definition: id: must be lower-case/);
+  });
+});
+
+describe('a problem of your own on the CLI (examples/online-bpp)', () => {
+  let server: Server;
+  let endpoint = '';
+  const dir = tempDir('ahd-own-problem-');
+
+  beforeAll(async () => {
+    // Answers a best-fit variant with a seeded tie-break weight, in the format the parser reads.
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        const { seed } = JSON.parse(body) as { seed: number };
+        const w = (createRng(`${seed}`).int(1000) / 1000).toFixed(3);
+        const content = `{Best fit, with ${w} times the bin's capacity as a tie-break.}\n\`\`\`javascript\nfunction priority(item, bins) {\n  return bins.map((b) => -(b - item) + ${w} * b / 1000);\n}\n\`\`\``;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ choices: [{ message: { content }, finish_reason: 'stop' }], usage: {} }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('ahd eval reproduces best fit and first fit, and lists the baselines as a user would write them', () => {
+    const bf = join(dir, 'best-fit.js');
+    const ff = join(dir, 'first-fit.js');
+    writeFileSync(bf, BEST_FIT);
+    writeFileSync(ff, 'function priority(item, bins) {\n  return bins.map((b, i) => -i);\n}');
+    const best = ahd('eval', '--problem', EXAMPLE, '--heuristic', bf, '--split', 'train', '--json');
+    expect(best.status, best.stderr).toBe(0);
+    const first = ahd('eval', '--problem', EXAMPLE, '--heuristic', ff, '--split', 'train', '--json');
+    const [b] = JSON.parse(best.stdout) as { mean: number }[];
+    const [f] = JSON.parse(first.stdout) as { mean: number }[];
+    expect(b.mean).toBeCloseTo(4.1256288, 6); // excess over the L1 bound, %, on the shipped train instances
+    expect(f.mean).toBeGreaterThan(b.mean); // first fit packs worse than best fit
+  });
+
+  it('ahd run through --llm openai, from a --config file; then report, export and resume find the problem', async () => {
+    const out = join(dir, 'run');
+    const config = join(dir, 'run.json');
+    writeFileSync(config, JSON.stringify({ problem: EXAMPLE, scaffold: 'sample', budget: 40, llm: 'openai', endpoint: [endpoint], model: 'scripted', seed: 3 }));
+    const run = await ahdAsync('run', '--config', config, '--budget', '20', '--threads', '1', '--out', out, '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
+    expect(summary).toMatchObject({ problem: 'online-bpp', scaffold: 'sample', budget: 20, samples: 20 }); // the flag won over the file
+    expect(summary.valid).toBe(20);
+    expect(JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')).problemSource).toMatch(/examples\/online-bpp\/index\.js$/);
+    expect(ahd('report', out).status).toBe(0);
+    expect(existsSync(join(out, 'report.html'))).toBe(true);
+    const exported = ahd('export', out);
+    expect(exported.status).toBe(0);
+    expect(exported.stdout).toContain('function priority(item, bins)');
+    const resumed = await ahdAsync('run', '--resume', '--out', out, '--json');
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout.trim().split('\n').at(-1)!).best).toEqual(summary.best);
+  }, 120_000);
+
+  it('a --config file that is not JSON, and a problem path that does not exist, are one-line usage errors', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{ problem: tsp50');
+    const r1 = ahd('run', '--config', bad);
+    expect(r1.status).toBe(2);
+    expect(r1.stderr).toMatch(/^ahd: --config .*bad\.json: not a JSON object/);
+    const r2 = ahd('eval', '--problem', './no-such-problem/', '--heuristic', bad);
+    expect(r2.status).toBe(2);
+    expect(r2.stderr).toMatch(/^ahd: --problem \.\/no-such-problem\/: no such file or directory/);
+  });
+});
