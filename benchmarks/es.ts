@@ -16,11 +16,11 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { addNoise, fillNoise } from '../src/es/noise.ts';
 import type { WeightLayout } from '../src/es/types.ts';
 import { WeightsEs } from '../src/es/weights-es.ts';
+import { WORKER_BOOT, workerBootData } from '../src/ground/runtime.ts';
 import { loadOnnxModel } from '../src/llm/onnx/index.ts';
 import type { ChatMessage, GenerateRequest } from '../src/llm/types.ts';
 
 const HERE = new URL(import.meta.url).pathname;
-const BOOT = new URL('../src/llm/onnx/ts-worker-boot.mjs', import.meta.url);
 const CHUNK = 1 << 14;
 
 interface NoiseJob {
@@ -88,7 +88,7 @@ async function noiseSpeed(n: number): Promise<void> {
 
   const threads = 2;
   const shared = weightLike(n, true);
-  const workers = Array.from({ length: threads }, () => new Worker(BOOT, { workerData: { entry: HERE, role: 'noise' } }));
+  const workers = Array.from({ length: threads }, () => new Worker(WORKER_BOOT, { workerData: { ...workerBootData(new URL(import.meta.url)), role: 'noise' } }));
   const run = (w: Worker, job: NoiseJob) =>
     new Promise<void>((resolve, reject) => {
       w.once('message', () => resolve());

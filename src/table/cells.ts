@@ -20,6 +20,8 @@ export interface Cell {
   /** Runs of the setting whose best heuristic had no valid instance on the split (left out of the mean). */
   readonly noValid: number;
   readonly mean: number | null;
+  /** Sample standard deviation over the repetitions (null with fewer than two). */
+  readonly sd: number | null;
 }
 
 /** A test-split comparison of ES against its matched baseline (same problem, split, budget, scaffold). */
@@ -31,6 +33,18 @@ export interface Comparison {
   readonly baseline: number;
   readonly es: number;
   readonly improves: boolean;
+  /** improved / tied / worse, by TIE_RULE. */
+  readonly outcome: 'improved' | 'tied' | 'worse';
+}
+
+/** Two cell means are tied when they agree to the 4 decimals the table prints (e.g. the same best heuristic). */
+export const TIE_RULE = 'tied: the two means agree to 4 decimals (as printed)';
+const tied = (a: number, b: number) => a.toFixed(4) === b.toFixed(4);
+
+/** ES's cell mean against its baseline's, by TIE_RULE and the task's sense. */
+export function compareMeans(sense: Sense, es: number, baseline: number): Comparison['outcome'] {
+  if (tied(es, baseline)) return 'tied';
+  return isBetter(sense, es, baseline) ? 'improved' : 'worse';
 }
 
 type Sense = 'min' | 'max';
@@ -63,7 +77,8 @@ export function formCells(runs: readonly FinishedRun[], testSplits: (problem: st
         } else noValid++;
       }
       const mean = values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : null;
-      cells.push({ problem, split, budget, scaffold, es, seeds, values, noValid, mean });
+      const sd = mean !== null && values.length > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1)) : null;
+      cells.push({ problem, split, budget, scaffold, es, seeds, values, noValid, mean, sd });
     }
   }
   return cells.sort(compareCells(testSplits));
@@ -110,8 +125,10 @@ export function compareEs(cells: readonly Cell[], senseOf: (problem: string) => 
   for (const cell of cells) {
     const baseline = baselines.get(key(cell));
     if (!cell.es || cell.split === TRAIN || !baseline || baseline.mean === null || cell.mean === null) continue;
-    const improves = isBetter(senseOf(cell.problem), cell.mean, baseline.mean);
+    const outcome = compareMeans(senseOf(cell.problem), cell.mean, baseline.mean);
+    const improves = outcome === 'improved';
     comparisons.push({
+      outcome,
       problem: cell.problem,
       split: cell.split,
       budget: cell.budget,

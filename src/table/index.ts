@@ -9,7 +9,7 @@ import { usageError } from '../errors.ts';
 import { compareEs, formCells, type Cell, type Comparison } from './cells.ts';
 import { cliRunner } from './cli-runner.ts';
 import { findFinishedRuns, readFinishedRun, type FinishedRun } from './collect.ts';
-import { countImprovements, improvementLine, renderCsv, renderMarkdown, type ImprovementCount } from './render.ts';
+import { countImprovements, improvementLine, renderCsv, renderMarkdown, type ImprovementCount, renderCompute } from './render.ts';
 import { settingDir, runSettings, type SettingRunner } from './run-settings.ts';
 import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings } from './settings.ts';
 
@@ -87,10 +87,10 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
   const cells = formCells(runs, testSplits);
   const comparisons = compareEs(cells, senseOf);
   const count = countImprovements(comparisons);
-  const headline = improvementLine(count);
+  const headline = improvementLine(count, comparisons);
   // Repetitions a full cell has: as asked, else (--from) the most any cell holds.
   const reps = options.reps ?? (options.from !== undefined ? Math.max(1, ...cells.map((c) => c.values.length + c.noValid)) : DEFAULT_REPS);
-  const markdown = renderMarkdown(cells, reps, senseOf, headline);
+  const markdown = renderMarkdown(cells, reps, senseOf, headline) + (runs.length > 0 ? renderCompute(runs) : '');
   mkdirSync(options.out, { recursive: true });
   const files = { markdown: join(options.out, 'table.md'), csv: join(options.out, 'table.csv'), json: join(options.out, 'table.json') };
   writeFileAtomic(files.markdown, markdown);

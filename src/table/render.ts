@@ -1,4 +1,5 @@
-import { TRAIN, isBetter, type Cell, type Comparison } from './cells.ts';
+import { TIE_RULE, TRAIN, compareMeans, type Cell, type Comparison } from './cells.ts';
+import type { FinishedRun } from './collect.ts';
 import { TABLE_SCAFFOLDS, methodName } from './settings.ts';
 
 type SenseOf = (problem: string) => 'min' | 'max';
@@ -10,6 +11,14 @@ export interface ImprovementCount {
   readonly byScaffold: Readonly<Record<string, { readonly improved: number; readonly settings: number }>>;
 }
 
+/**
+ * The reference's 36 settings, as far as its paper says: the constructive tasks with both scaffolds (3 tasks x 2
+ * splits x 2 budgets x 2 scaffolds = 24) and, most likely, the ACO tasks with EoH only (3 x 2 x 2 = 12).
+ */
+export const REFERENCE_SUBSET = (c: Comparison): boolean => ['tsp50', 'kp100', 'asp15'].includes(c.problem) || c.scaffold === 'eoh';
+/** The reference's count on its 36 settings. */
+export const REFERENCE_IMPROVED = 28;
+
 export function countImprovements(comparisons: readonly Comparison[]): ImprovementCount {
   const byScaffold: Record<string, { improved: number; settings: number }> = {};
   for (const c of comparisons) {
@@ -20,12 +29,20 @@ export function countImprovements(comparisons: readonly Comparison[]): Improveme
   return { improved: comparisons.filter((c) => c.improves).length, settings: comparisons.length, byScaffold };
 }
 
-/** "ES improves on its matched baseline in 28 of 36 settings (...)": the table's headline. */
-export function improvementLine(count: ImprovementCount): string {
+/**
+ * The table's headline: "ES improves on its matched baseline in K of 48 settings (...); K' of 36 on the
+ * reference's subset (the reference: 28 of 36)", with the ties and losses counted too.
+ */
+export function improvementLine(count: ImprovementCount, comparisons: readonly Comparison[] = []): string {
   const parts = Object.entries(count.byScaffold).map(([s, c]) => `${methodName(s, false)} ${c.improved} of ${c.settings}`);
+  const tally = (cs: readonly Comparison[]) =>
+    `${cs.filter((c) => c.outcome === 'tied').length} tied, ${cs.filter((c) => c.outcome === 'worse').length} worse`;
+  const subset = comparisons.filter(REFERENCE_SUBSET);
   return (
     `ES improves on its matched baseline in ${count.improved} of ${count.settings} settings ` +
-    `(problem x test split x budget x scaffold${parts.length ? `; ${parts.join(', ')}` : ''})`
+    `(problem x test split x budget x scaffold${parts.length ? `; ${parts.join(', ')}` : ''}; ${tally(comparisons)}); ` +
+    `${subset.filter((c) => c.improves).length} of ${subset.length} on the reference's subset ` +
+    `(constructive tasks with both scaffolds, ACO tasks with EoH; the reference: ${REFERENCE_IMPROVED} of 36). ${TIE_RULE}.`
   );
 }
 
@@ -52,8 +69,8 @@ export function renderMarkdown(cells: readonly Cell[], reps: number, senseOf: Se
     headline,
     '',
     `Each cell is the mean over repetitions (run seeds 0..${reps - 1}) of the best heuristic's mean on the split, ` +
-      'in the natural sign (tour length and bins: lower is better; value and set size: higher is better). ' +
-      `"${TRAIN}" is the best train objective. Bold: ES beats its matched baseline.`,
+      'in the natural sign (tour length and bins: lower is better; value and set size: higher is better), ± the ' +
+      `sample standard deviation over repetitions. "${TRAIN}" is the best train objective. Bold: ES beats its matched baseline.`,
     '',
     `| problem | split | budget | ${methods.map((m) => methodName(m.scaffold, m.es)).join(' | ')} |`,
     `|---|---|---:|${methods.map(() => '---:').join('|')}|`,
@@ -64,10 +81,10 @@ export function renderMarkdown(cells: readonly Cell[], reps: number, senseOf: Se
       const cell = find(row, scaffold, es);
       if (!cell) return '-';
       if (cell.mean === null) return 'no valid';
-      let text = formatValue(cell.mean);
+      let text = cell.sd === null ? formatValue(cell.mean) : `${formatValue(cell.mean)} ± ${formatValue(cell.sd)}`;
       if (cell.values.length < reps) text += ` (${cell.values.length} rep${cell.values.length === 1 ? '' : 's'})`;
       const baseline = es ? find(row, scaffold, false) : undefined;
-      const beats = baseline?.mean != null && isBetter(senseOf(problem), cell.mean, baseline.mean);
+      const beats = baseline?.mean != null && compareMeans(senseOf(problem), cell.mean, baseline.mean) === 'improved';
       return beats ? `**${text}**` : text;
     });
     lines.push(`| ${problem} | ${split} | ${budget} | ${texts.join(' | ')} |`);
@@ -94,4 +111,25 @@ export function renderCsv(cells: readonly Cell[]): string {
     ].join(','),
   );
   return `${[header, ...rows].join('\n')}\n`;
+}
+
+/** Compute per method and budget: mean wall time, samples, valid share and samples per minute of its runs. */
+export function renderCompute(runs: readonly FinishedRun[]): string {
+  const groups = new Map<string, FinishedRun[]>();
+  for (const run of runs) {
+    const key = JSON.stringify([run.problem, run.budget, run.scaffold, run.es]);
+    groups.set(key, [...(groups.get(key) ?? []), run]);
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const lines = ['', '## Compute', '', '| problem | budget | method | runs | seconds | samples | valid share | samples/min |', '|---|---:|---|---:|---:|---:|---:|---:|'];
+  for (const group of [...groups.values()].sort((a, b) => a[0].problem.localeCompare(b[0].problem) || a[0].budget - b[0].budget || a[0].scaffold.localeCompare(b[0].scaffold) || Number(a[0].es) - Number(b[0].es))) {
+    const { problem, budget, scaffold, es } = group[0];
+    const s = group.map((r) => r.summary);
+    lines.push(
+      `| ${problem} | ${budget} | ${methodName(scaffold, es)} | ${group.length} | ${mean(s.map((x) => x.seconds)).toFixed(0)} | ` +
+        `${mean(s.map((x) => x.samples)).toFixed(0)} | ${(100 * mean(s.map((x) => x.valid / x.samples))).toFixed(1)}% | ` +
+        `${mean(s.map((x) => (60 * x.samples) / x.seconds)).toFixed(0)} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }

@@ -111,10 +111,12 @@ describe('ahd table --from', () => {
     const { files } = await buildTable({ from: root, out, log: quiet });
     const markdown = readFileSync(files.markdown, 'utf8');
     expect(markdown).toContain('| problem | split | budget | EoH | ES+EoH | Sample | ES+Sample |');
-    expect(markdown).toContain('| tsp50 | test20 | 1000 | 4.25 | **4.2** | 4.3 | 4.4 |');
-    expect(markdown).toContain('| tsp50 | test50 | 1000 | 6.55 | 6.6 | 6.8 (2 reps) | **6.7** |');
-    expect(markdown).toContain('| kp100 | test100 | 1000 | 40.2 | **40.25** | - | - |');
+    expect(markdown).toContain('| tsp50 | test20 | 1000 | 4.25 ± 0.05 | **4.2 ± 0** | 4.3 ± 0 | 4.4 ± 0 |');
+    expect(markdown).toContain('| tsp50 | test50 | 1000 | 6.55 ± 0.05 | 6.6 ± 0 | 6.8 ± 0.1414 (2 reps) | **6.7 ± 0** |');
+    expect(markdown).toContain('| kp100 | test100 | 1000 | 40.2 ± 0.1 | **40.25 ± 0** | - | - |');
     expect(markdown).toContain('3 of 6 settings');
+    expect(markdown).toContain('0 tied, 3 worse); 3 of 6 on the reference\'s subset');
+    expect(markdown).toContain('| tsp50 | 1000 | ES+Sample | 3 | 13 | 1010 | 99.0% | 4848 |'); // compute per method
     const csv = readFileSync(files.csv, 'utf8').trim().split('\n');
     expect(csv[0]).toBe('problem,split,budget,scaffold,es,method,reps,mean,values,seeds,no_valid');
     const row = csv.find((line) => line.startsWith('tsp50,test50,1000,sample,false,'))?.split(',');
