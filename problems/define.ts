@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { usageError } from '../src/errors.ts';
 import { referenceInvalidPolicy } from './shared/splits.ts';
 import type { EvalMode, Instance, InvalidPolicy, Problem, ScoreContext, SplitSpec } from './types.ts';
+import { naturalSign } from '../src/ground/natural-sign.ts';
+import { firstIssue } from '../src/ground/zod-issue.ts';
 
 /**
  * A problem of your own, in the same shape as the six built-in tasks (types.ts has the whole contract):
@@ -75,8 +77,7 @@ const definitionSchema = z.object({
 export function defineProblem(definition: ProblemDefinition): Problem {
   const checked = definitionSchema.safeParse(definition);
   if (!checked.success) {
-    const issue = checked.error.issues[0];
-    throw usageError(`problem definition: ${issue.path.join('.') || '(top level)'}: ${issue.message}`);
+    throw usageError(`problem definition: ${firstIssue(checked.error, '(top level)')}`);
   }
   const d = definition;
   if (!d.splits.some((s) => s.name === 'train' && s.mode === 'search')) {
@@ -86,8 +87,7 @@ export function defineProblem(definition: ProblemDefinition): Problem {
   const unknown = testSplits.find((t) => !d.splits.some((s) => s.name === t));
   if (unknown) throw usageError(`problem ${d.id}: testSplits names unknown split "${unknown}"`);
   const harnessSource = typeof d.harness === 'string' ? d.harness : `var solve = ${d.harness.toString()};`;
-  // Internally every objective is minimised: a max problem's scores are negated here, once.
-  const sign = d.sense === 'max' ? -1 : 1;
+  // Internally every objective is minimised: a max problem's natural scores are flipped here, once.
   return {
     id: d.id,
     title: d.title,
@@ -106,6 +106,6 @@ export function defineProblem(definition: ProblemDefinition): Problem {
     harnessSource,
     invalidPolicy: d.invalidPolicy ?? referenceInvalidPolicy,
     loadSplit: d.loadSplit,
-    score: (raw, instance, ctx) => sign * d.score(raw, instance, ctx),
+    score: (raw, instance, ctx) => naturalSign(d.sense, d.score(raw, instance, ctx)),
   };
 }

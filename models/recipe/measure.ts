@@ -14,7 +14,7 @@ import { getProblem, listProblems } from '../../problems/index.ts';
 import type { Problem, ProblemId } from '../../problems/types.ts';
 import { compactPrompt } from '../../scaffolds/prompts/compact.ts';
 import type { OperatorId, PromptParent } from '../../scaffolds/prompts/types.ts';
-import { createRng, deriveSeed } from '../../src/engine/rng.ts';
+import { createRng, deriveSeed } from '../../src/ground/rng.ts';
 import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
 import { parseResponse } from '../../src/llm/parse.ts';
 import type { LanguageModel, Perturbation } from '../../src/llm/types.ts';

@@ -3,6 +3,7 @@ import type { Problem } from '../../problems/types.ts';
 import { usageError } from '../errors.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
 import type { Outcome } from '../sandbox/types.ts';
+import { naturalSign } from '../ground/natural-sign.ts';
 
 /** One split's result: statistics over the valid instances, in the task's natural sign, at full precision. */
 export interface SplitStats {
@@ -60,8 +61,7 @@ export async function evaluate(problem: string | Problem, code: string, splits?:
 export function splitStats(problem: Problem, split: string, outcome: Outcome): SplitStats {
   const count = problem.splits.find((s) => s.name === split)!.count;
   if (outcome.status !== 'ok') return { problem: problem.id, split, count, valid: 0, mean: null, std: null, min: null, max: null };
-  const sign = problem.sense === 'max' ? -1 : 1;
-  const values = outcome.values.filter((v): v is number => v !== null).map((v) => sign * v);
+  const values = outcome.values.filter((v): v is number => v !== null).map((v) => naturalSign(problem.sense, v));
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
   const std = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
   return { problem: problem.id, split, count: outcome.count, valid: outcome.valid, mean, std, min: Math.min(...values), max: Math.max(...values) };

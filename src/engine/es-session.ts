@@ -6,6 +6,7 @@ import type { EventLog } from './events.ts';
 import type { ReplayCache } from './replay-cache.ts';
 import type { RunPaths } from './run-dir.ts';
 import type { EsSession, EsUpdateRequest } from './types.ts';
+import { naturalSign } from '../ground/natural-sign.ts';
 
 export type EsSettings = EsParams;
 
@@ -96,7 +97,7 @@ export function createEsSession(deps: EsSessionDeps): EsSession {
 /** The learning-curve figures of one update (history.json stats, the report's ES charts). */
 function updateStats(request: EsUpdateRequest, sense: 'min' | 'max', stepNorm: number | undefined): NonNullable<HistoryRecord['stats']> {
   const valid = request.objectives.filter(Number.isFinite);
-  const natural = (v: number) => (sense === 'max' ? -v : v);
+  const natural = (v: number) => naturalSign(sense, v);
   return {
     objective_mean: valid.length > 0 ? natural(valid.reduce((a, b) => a + b, 0) / valid.length) : null,
     objective_best: valid.length > 0 ? natural(Math.min(...valid)) : null,

@@ -2,7 +2,8 @@ import { getProblem } from '../../problems/index.ts';
 import { existsSync } from 'node:fs';
 import { AhdError, ErrorCode } from '../errors.ts';
 import type { RunConfig } from './run.ts';
-import { lastSnapshot, readJson, runPaths } from './run-dir.ts';
+import { lastSnapshot, runPaths } from './run-dir.ts';
+import { readJson } from '../ground/json-files.ts';
 import { naturalObjective, type RunSummary } from './summary.ts';
 
 /**

@@ -5,7 +5,7 @@ import { AhdError, ErrorCode } from '../errors.ts';
 import type { CandidateSpec } from './types.ts';
 import type { EventLog, GenerationEvent, ParsedAnswer } from './events.ts';
 import type { ReplayCache } from './replay-cache.ts';
-import { deriveSeed } from './rng.ts';
+import { deriveSeed } from '../ground/rng.ts';
 
 export interface GenerateDeps {
   readonly model: LanguageModel;

@@ -1,8 +1,9 @@
 import { loadRunProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, statSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AhdError, ErrorCode } from '../errors.ts';
+import { readJson } from '../ground/json-files.ts';
 import type { Individual } from './types.ts';
 
 /** The files of a run directory (runs/<name>/). */
@@ -19,33 +20,6 @@ export function runPaths(dir: string) {
   };
 }
 export type RunPaths = ReturnType<typeof runPaths>;
-
-/** Writes a file so that a crash leaves either the old or the new content, never a mix. */
-export function writeFileAtomic(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w');
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
-}
-
-export function writeJsonAtomic(path: string, value: unknown): void {
-  writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
-}
-
-export function readJson<T>(path: string, what: string): T {
-  // A missing file means the user named the wrong directory (usage); an unreadable one, a damaged run.
-  if (!existsSync(path)) throw new AhdError(ErrorCode.Usage, `${path}: no ${what} (is this a run directory?)`);
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
-  } catch (error) {
-    throw new AhdError(ErrorCode.Run, `${path}: ${what} is not valid JSON`, { cause: error });
-  }
-}
 
 /** One generation's population as written to population/gen-XXX.json. */
 export interface Snapshot {

@@ -6,17 +6,10 @@ import { createEsStrategy } from '../es/optimizer.ts';
 import { createEsSession, type EsSettings } from './es-session.ts';
 import { EventLog, readEvents } from './events.ts';
 import { ReplayCache } from './replay-cache.ts';
-import {
-  checkResumeConfig,
-  createRunDir,
-  lastSnapshot,
-  readJson,
-  runPaths,
-  writeJsonAtomic,
-  type RunPaths,
-} from './run-dir.ts';
+import { checkResumeConfig, createRunDir, lastSnapshot, runPaths, type RunPaths } from './run-dir.ts';
+import { readJson, writeJsonAtomic } from '../ground/json-files.ts';
 import { RunSession, type Evaluator, type RunProgress } from './session.ts';
-import { createRng, deriveSeed } from './rng.ts';
+import { createRng, deriveSeed } from '../ground/rng.ts';
 import { storedSummary, type RunSummary } from './summary.ts';
 import type { Individual, Scaffold } from './types.ts';
 

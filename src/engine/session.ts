@@ -4,13 +4,15 @@ import type { EvalRequest, Outcome } from '../sandbox/types.ts';
 import type { Candidate, CandidateSpec, EsSession, Individual, RunContext } from './types.ts';
 import type { EventLog, ParsedAnswer } from './events.ts';
 import type { ReplayCache } from './replay-cache.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../ground/rng.ts';
 import { generateCandidate, type GenerateDeps } from './generate.ts';
 import { forEachLimit } from './concurrency.ts';
 import { RoundBatcher, canBatch } from './batcher.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { readJson, writeFileAtomic, writeJsonAtomic, type RunPaths, type Snapshot } from './run-dir.ts';
+import { type RunPaths, type Snapshot } from './run-dir.ts';
+import { readJson, writeFileAtomic, writeJsonAtomic } from '../ground/json-files.ts';
 import { existsSync } from 'node:fs';
+import { naturalSign } from '../ground/natural-sign.ts';
 
 /** Anything that evaluates candidates: the SandboxPool in runs, an in-memory double in tests. */
 export interface Evaluator {
@@ -163,7 +165,7 @@ function objectiveOf(outcome: Outcome): number {
 
 /** best.js: the best heuristic as plain JavaScript `ahd eval --heuristic` reads, with where it came from. */
 function bestSource(problem: Problem, generation: number, best: Individual): string {
-  const natural = problem.sense === 'max' ? -best.objective : best.objective;
+  const natural = naturalSign(problem.sense, best.objective);
   return (
     `// ahd: best heuristic for ${problem.id} after generation ${generation} ` +
     `(candidate ${best.id}, ${best.operator}; train objective ${natural})\n` +

@@ -2,10 +2,12 @@ import type { Problem } from '../../problems/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import type { RunResult } from './run.ts';
 import { existsSync } from 'node:fs';
-import { readJson, runPaths, writeJsonAtomic, type RunPaths } from './run-dir.ts';
+import { runPaths, type RunPaths } from './run-dir.ts';
+import { readJson, writeJsonAtomic } from '../ground/json-files.ts';
 import { EventLog, type LoggedEvent } from './events.ts';
-import { deriveSeed } from './rng.ts';
+import { deriveSeed } from '../ground/rng.ts';
 import type { Evaluator } from './session.ts';
+import { naturalSign } from '../ground/natural-sign.ts';
 
 /** The run summary: the last stdout line of `ahd run --json` and summary.json. Objectives in natural sign. */
 export interface RunSummary {
@@ -26,7 +28,7 @@ export interface RunSummary {
 
 /** An objective in the task's natural sign (maximisation tasks are stored negated). */
 export function naturalObjective(problem: Problem, objective: number): number {
-  return problem.sense === 'max' ? -objective : objective;
+  return naturalSign(problem.sense, objective);
 }
 
 /** Mean of a test-split outcome in natural sign; null when no instance was valid. */

@@ -3,7 +3,7 @@ import type { ProblemId, Problem } from '../../problems/types.ts';
 import type { OperatorId } from '../../scaffolds/prompts/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import type { ChatMessage, Perturbation, PromptStyle } from '../llm/types.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../ground/rng.ts';
 
 /** A heuristic in the population (JSON as written in snapshots). `id` is the candidate index in the run. */
 export interface Individual {

@@ -1,6 +1,7 @@
+import { firstIssue } from '../ground/zod-issue.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { writeJsonAtomic } from '../engine/run-dir.ts';
+import { writeJsonAtomic } from '../ground/json-files.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { DEFAULT_SCOPE, type EsScope, PARAMETER_SCOPES, SIGMA_SCALES, isDefaultScope } from './scope.ts';
 
@@ -135,9 +136,7 @@ export function readHistory(path: string): EsHistory {
   }
   const parsed = historySchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue.path.length ? issue.path.join('.') : '(top level)';
-    throw new AhdError(ErrorCode.History, `${path}: ${where}: ${issue.message}`, { context: { issues: parsed.error.issues } });
+    throw new AhdError(ErrorCode.History, `${path}: ${firstIssue(parsed.error, '(top level)')}`, { context: { issues: parsed.error.issues } });
   }
   parsed.data.records.forEach((r, i) => {
     if (r.update_index !== i) throw new AhdError(ErrorCode.History, `${path}: records.${i}.update_index is ${r.update_index}, expected ${i}`);

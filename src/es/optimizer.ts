@@ -1,5 +1,5 @@
 import { usageError } from '../errors.ts';
-import { createRng, deriveSeed, type RngState } from '../engine/rng.ts';
+import { createRng, deriveSeed, type RngState } from '../ground/rng.ts';
 import type { HistoryRecord } from './history.ts';
 import { type Normalisation, normalise, ZSCORE_DDOF, ZSCORE_EPS } from './normalise.ts';
 import { type SigmaSchedule, sigmaAt } from './schedule.ts';

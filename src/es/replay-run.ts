@@ -1,7 +1,9 @@
+import { firstIssue } from '../ground/zod-issue.ts';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { readJson, runPaths } from '../engine/run-dir.ts';
+import { runPaths } from '../engine/run-dir.ts';
+import { readJson } from '../ground/json-files.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { readModelWeights, writeModelDir } from '../llm/onnx/index.ts';
 import { readHistory } from './history.ts';
@@ -27,8 +29,7 @@ export function replayRunToModelDir(runDir: string, outDir: string): ReplayRunRe
   const paths = runPaths(runDir);
   const parsed = runConfigSchema.safeParse(readJson(paths.config, 'config.json'));
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AhdError(ErrorCode.Run, `${paths.config}: ${issue.path.join('.') || '(top level)'}: ${issue.message}`);
+    throw new AhdError(ErrorCode.Run, `${paths.config}: ${firstIssue(parsed.error, '(top level)')}`);
   }
   const config = parsed.data;
   const baseDir = resolve(config.llm.source);

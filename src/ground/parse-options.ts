@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { usageError } from '../errors.ts';
+import { firstIssue } from './zod-issue.ts';
 
 /** `topP` -> `--top-p`: the flag a schema field came from. */
 export function flagName(key: PropertyKey): string {
@@ -10,7 +11,5 @@ export function flagName(key: PropertyKey): string {
 export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue.path.length > 0 ? flagName(issue.path[0]) : 'options';
-  throw usageError(`${where}: ${issue.message}`);
+  throw usageError(firstIssue(result.error, 'options', (path) => flagName(path[0])));
 }

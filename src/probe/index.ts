@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import { getProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
 import { buildPrompt } from '../../scaffolds/eoh/operators.ts';
-import { readJson, runPaths } from '../engine/run-dir.ts';
-import { deriveSeed } from '../engine/rng.ts';
+import { runPaths } from '../engine/run-dir.ts';
+import { readJson } from '../ground/json-files.ts';
+import { deriveSeed } from '../ground/rng.ts';
 import { requestSeed } from '../engine/generate.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { historyScope, readHistory } from '../es/history.ts';
@@ -13,6 +14,7 @@ import { loadOnnxModel } from '../llm/onnx/index.ts';
 import { parseResponse } from '../llm/parse.ts';
 import type { GenerateRequest, Generation } from '../llm/types.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';
+import { naturalSign } from '../ground/natural-sign.ts';
 
 /**
  * The probe: what a model writes, measured directly. N plain i1 answers with fixed sampler seeds (sample j of
@@ -127,7 +129,7 @@ async function score(problem: Problem, text: string, options: ProbeOptions): Pro
   if (!parsed.ok) return { text, objective: null };
   const outcome = await options.pool.evaluate({ problem: problem.id, split: 'train', code: parsed.code, seed: 0 }, options.signal);
   if (outcome.status !== 'ok') return { text, objective: null };
-  return { text, objective: problem.sense === 'max' ? -outcome.objective : outcome.objective };
+  return { text, objective: naturalSign(problem.sense, outcome.objective) };
 }
 
 export function probeStats(problem: Problem, samples: readonly ProbeSample[]): ProbeStats {

@@ -1,19 +1,20 @@
 import { dirname, join } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
-import { writeFileAtomic } from '../engine/run-dir.ts';
+import { writeFileAtomic } from '../ground/json-files.ts';
 import { usageError } from '../errors.ts';
 import { chartSpecs } from './charts.ts';
 import { renderHtml, type ReportPage } from './html.ts';
 import { readRun, type RunData } from './read-run.ts';
 import { generationSeries, updateSeries } from './series.ts';
 import { bestIndividual, summaryRows } from './summary-rows.ts';
+import { naturalSign } from '../ground/natural-sign.ts';
 
 export { readRun, type RunData } from './read-run.ts';
 
 /** The report page of a run (data only), as `renderHtml` draws it. */
 export function reportPage(run: RunData, generatedAt = new Date().toISOString()): ReportPage {
   const { config, problem } = run;
-  const natural = (objective: number) => (problem.sense === 'max' ? -objective : objective);
+  const natural = (objective: number) => naturalSign(problem.sense, objective);
   const objectiveName = problem.sense === 'max' ? 'objective (higher is better)' : 'objective (lower is better)';
   const best = bestIndividual(run);
   const last = run.snapshots.at(-1);

@@ -2,6 +2,7 @@ import type { Problem } from '../../problems/types.ts';
 import type { LoggedEvent } from '../engine/events.ts';
 import type { Snapshot } from '../engine/run-dir.ts';
 import type { UpdateRecord } from './read-run.ts';
+import { naturalSign } from '../ground/natural-sign.ts';
 
 /** Per-generation figures, objectives in the task's natural sign; null where there is nothing to show. */
 export interface GenerationSeries {
@@ -57,7 +58,7 @@ export function countOutcomes(events: readonly LoggedEvent[]): number {
  * produced before it, so generation g holds the indices from the previous snapshot's `samples` to its own.
  */
 export function generationSeries(problem: Problem, snapshots: readonly Snapshot[], events: readonly LoggedEvent[]): GenerationSeries {
-  const natural = (objective: number) => (problem.sense === 'max' ? -objective : objective);
+  const natural = (objective: number) => naturalSign(problem.sense, objective);
   const objectives = validObjectives(events);
   const series: GenerationSeries = {
     generation: [],

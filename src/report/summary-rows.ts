@@ -1,6 +1,7 @@
 import type { Individual } from '../engine/types.ts';
 import type { RunData } from './read-run.ts';
 import { countOutcomes, validObjectives } from './series.ts';
+import { naturalSign } from '../ground/natural-sign.ts';
 
 /** The run's headline figures as label/value rows (plain text; the page escapes them). */
 export interface SummaryRow {
@@ -22,7 +23,7 @@ export function bestIndividual(run: RunData): Individual | undefined {
 
 export function summaryRows(run: RunData): SummaryRow[] {
   const { config, problem, summary } = run;
-  const natural = (objective: number) => (problem.sense === 'max' ? -objective : objective);
+  const natural = (objective: number) => naturalSign(problem.sense, objective);
   const samples = summary?.samples ?? countOutcomes(run.events);
   const valid = summary?.valid ?? validObjectives(run.events).size;
   const best = bestIndividual(run);

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Instance, Problem, ScoreContext } from '../../problems/types.ts';
-import { createRng } from '../engine/rng.ts';
+import { createRng } from '../ground/rng.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { aggregate, describeThrown, invalidResult, scoreInstance, type InstanceResult } from './aggregate.ts';
 import { createClock } from './clock.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { getProblem, listProblems } from '../../problems/index.ts';
 import type { ProblemId } from '../../problems/types.ts';
 import { checkBudget } from '../../scaffolds/eoh/budget.ts';
-import { writeFileAtomic, writeJsonAtomic } from '../engine/run-dir.ts';
+import { writeFileAtomic, writeJsonAtomic } from '../ground/json-files.ts';
 import type { ScaffoldId } from '../engine/types.ts';
 import { usageError } from '../errors.ts';
 import { compareEs, formCells, type Cell, type Comparison } from './cells.ts';

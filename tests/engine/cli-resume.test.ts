@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRng } from '../../src/engine/rng.ts';
+import { createRng } from '../../src/ground/rng.ts';
 import { scriptedAnswer } from './doubles.ts';
 import { normalisedEvents, readEventObjects, tempDir } from './helpers.ts';
 
@@ -71,7 +71,7 @@ describe('ahd run (CLI)', () => {
     const full = await ahdRun(whole, []);
     expect(full.status, full.stderr).toBe(0);
     const summary = JSON.parse(full.stdout.trimEnd().split('\n').at(-1) as string);
-    expect(Object.keys(summary)).toEqual(['problem', 'scaffold', 'es', 'budget', 'samples', 'valid', 'best', 'runDir', 'seconds']);
+    expect(Object.keys(summary)).toEqual(['problem', 'scaffold', 'es', 'budget', 'samples', 'valid', 'best', 'runDir', 'seconds', 'evalSeed']);
     expect(summary).toMatchObject({ problem: 'tsp50', scaffold: 'eoh', es: false, budget: 20, runDir: whole });
     expect(Object.keys(summary.best.test)).toEqual(['test20', 'test50']);
 

@@ -7,7 +7,7 @@ import { getProblem } from '../../problems/index.ts';
 import type { EsHandle, GenerateRequest, Generation, LanguageModel, SamplingOptions } from '../../src/llm/types.ts';
 import type { EvalRequest, Outcome } from '../../src/sandbox/types.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
-import { createRng, hash32 } from '../../src/engine/rng.ts';
+import { createRng, hash32 } from '../../src/ground/rng.ts';
 import type { Evaluator } from '../../src/engine/session.ts';
 
 export const TEST_SAMPLING: SamplingOptions = { temperature: 1, topP: 0.98, topK: 0, maxNewTokens: 768, stop: [] };

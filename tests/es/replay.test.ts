@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../src/engine/rng.ts';
+import { createRng } from '../../src/ground/rng.ts';
 import { appendRecord, createHistory, type EsHistory } from '../../src/es/history.ts';
 import { createEsStrategy } from '../../src/es/optimizer.ts';
 import { replayHistory } from '../../src/es/replay.ts';

@@ -4,7 +4,7 @@ import { gridStep } from '../../src/es/grid.ts';
 import { addNoise, noiseAt } from '../../src/es/noise.ts';
 import type { WeightLayout } from '../../src/es/types.ts';
 import { WeightsEs } from '../../src/es/weights-es.ts';
-import { createRng } from '../../src/engine/rng.ts';
+import { createRng } from '../../src/ground/rng.ts';
 
 function model(sizes: readonly number[], seed = 1): { weights: Float32Array; layout: WeightLayout } {
   let offset = 0;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRng } from '../../src/engine/rng.ts';
+import { createRng } from '../../src/ground/rng.ts';
 import { tempDir } from '../engine/helpers.ts';
 
 const AHD = new URL('../../bin/ahd.js', import.meta.url).pathname;

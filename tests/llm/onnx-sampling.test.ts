@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createRng } from '../../src/engine/rng.ts';
+import { createRng } from '../../src/ground/rng.ts';
 import { logitsProcessors, topKProcessor, topPProcessor } from '../../src/llm/sampling/logits-processors.ts';
 import { greedySampler, multinomialSampler } from '../../src/llm/sampling/sampler.ts';
 import {

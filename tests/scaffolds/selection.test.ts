@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { probRank, probRankWeights } from '../../scaffolds/eoh/selection.ts';
-import { createRng } from '../../src/engine/rng.ts';
+import { createRng } from '../../src/ground/rng.ts';
 
 describe('probRankWeights', () => {
   it('weighs rank r of a population of n as 1 / (r + 1 + n)', () => {

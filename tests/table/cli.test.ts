@@ -23,7 +23,7 @@ describe('ahd table (command line)', () => {
     const result = ahd('table', '--from', join(root, 'runs'), '--out', out);
     expect(result.stderr).toContain('ES improves on its matched baseline in 1 of 2 settings');
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('| tsp50 | test20 | 1000 | 4.25 | **4.1** | - | - |');
+    expect(result.stdout).toContain('| tsp50 | test20 | 1000 | 4.25 ± 0.0707 | **4.1 ± 0** | - | - |');
     expect(readFileSync(join(out, 'table.md'), 'utf8')).toBe(result.stdout);
   });
 

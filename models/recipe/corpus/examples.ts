@@ -1,7 +1,7 @@
 import type { ProblemId } from '../../../problems/types.ts';
 import type { OperatorId } from '../../../scaffolds/prompts/types.ts';
 import { compactAnswer, compactUserContent } from '../../../scaffolds/prompts/compact.ts';
-import type { Rng } from '../../../src/engine/rng.ts';
+import type { Rng } from '../../../src/ground/rng.ts';
 import type { Genome, TaskGrammar } from './genome.ts';
 import { cross, explore, mutate, randomGenome, reparam } from './genome.ts';
 

@@ -20,7 +20,7 @@ import {
   COMPACT_SPECIAL_TOKENS,
   renderCompactText,
 } from '../../../scaffolds/prompts/compact.ts';
-import { createRng, deriveSeed, type Rng } from '../../../src/engine/rng.ts';
+import { createRng, deriveSeed, type Rng } from '../../../src/ground/rng.ts';
 import { childFor, randomProgram, toExample, type Program } from './examples.ts';
 import { GRAMMARS } from './grammars.ts';
 import { createSandboxValidator, type CorpusValidator } from './validate.ts';

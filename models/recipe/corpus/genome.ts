@@ -1,4 +1,4 @@
-import type { Rng } from '../../../src/engine/rng.ts';
+import type { Rng } from '../../../src/ground/rng.ts';
 
 /**
  * A heuristic program as data: a structural form, a set of feature terms (each with a weight, a shape and an

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { ProblemId } from '../../../problems/types.ts';
-import { hash32 } from '../../../src/engine/rng.ts';
+import { hash32 } from '../../../src/ground/rng.ts';
 import { SandboxPool } from '../../../src/sandbox/pool.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { firstIssue } from '../../ground/zod-issue.ts';
 import type { z } from 'zod';
 import { AhdError, ErrorCode } from '../../errors.ts';
 import { normalise } from '../../es/normalise.ts';
@@ -26,8 +27,7 @@ export const badRequest = (message: string) => new AhdError(ErrorCode.Usage, mes
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw badRequest(`${issue.path.join('.') || 'body'}: ${issue.message}`);
+  throw badRequest(firstIssue(result.error, 'body'));
 }
 
 interface SamplingFields {

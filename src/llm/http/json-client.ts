@@ -1,4 +1,4 @@
-import { createRng } from '../../engine/rng.ts';
+import { createRng } from '../../ground/rng.ts';
 import { AhdError, ErrorCode } from '../../errors.ts';
 import { Semaphore } from './semaphore.ts';
 import { backoffDelayMs, isRetryableStatus, retryAfterMs, type RetryPolicy, sleep } from './retry.ts';

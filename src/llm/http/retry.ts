@@ -1,4 +1,4 @@
-import type { Rng } from '../../engine/rng.ts';
+import type { Rng } from '../../ground/rng.ts';
 
 /** Backoff settings for retried HTTP requests. */
 export interface RetryPolicy {

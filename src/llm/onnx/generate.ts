@@ -1,4 +1,4 @@
-import { createRng } from '../../engine/rng.ts';
+import { createRng } from '../../ground/rng.ts';
 import { AhdError, ErrorCode } from '../../errors.ts';
 import { logitsProcessors } from '../sampling/logits-processors.ts';
 import { samplerFor } from '../sampling/sampler.ts';

@@ -1,4 +1,4 @@
-import type { Rng } from '../../engine/rng.ts';
+import type { Rng } from '../../ground/rng.ts';
 
 /** Picks the next token from processed logits. */
 export type Sampler = (logits: Float32Array) => number;

@@ -1,0 +1,30 @@
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { AhdError, ErrorCode } from '../errors.ts';
+
+/** Writes a file so that a crash leaves either the old or the new content, never a mix. */
+export function writeFileAtomic(path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w');
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}
+
+export function writeJsonAtomic(path: string, value: unknown): void {
+  writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function readJson<T>(path: string, what: string): T {
+  // A missing file means the user named the wrong directory (usage); an unreadable one, a damaged run.
+  if (!existsSync(path)) throw new AhdError(ErrorCode.Usage, `${path}: no ${what} (is this a run directory?)`);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch (error) {
+    throw new AhdError(ErrorCode.Run, `${path}: ${what} is not valid JSON`, { cause: error });
+  }
+}
+

@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+
+/**
+ * The first problem zod found, as "<where>: <what>" for a one-line error. `where` names the path (dotted, or
+ * `top` when there is none); `name` turns the path into what the user wrote (a flag, a field).
+ */
+export function firstIssue(error: z.ZodError, top: string, name: (path: readonly PropertyKey[]) => string = (p) => p.join('.')): string {
+  const issue = error.issues[0];
+  const where = issue.path.length > 0 ? name(issue.path) : top;
+  return `${where}: ${plainMessage(issue)}`;
+}
+
+/** zod's wording made plain ("Invalid input: expected number, received NaN" -> "must be a number"). */
+function plainMessage(issue: z.core.$ZodIssue): string {
+  const expected = issue.code === 'invalid_type' ? issue.expected : undefined;
+  if (expected) return `must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
+  return issue.message;
+}
