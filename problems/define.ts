@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { usageError } from '../src/errors.ts';
 import { referenceInvalidPolicy } from './shared/splits.ts';
-import type { EvalMode, Instance, InvalidPolicy, Problem, ScoreContext, SplitSpec } from './types.ts';
+import type { EvalMode, Instance, InvalidPolicy, Problem, ScoreContext } from './types.ts';
 import { naturalSign } from '../src/ground/natural-sign.ts';
 import { firstIssue } from '../src/ground/zod-issue.ts';
 
@@ -21,24 +21,14 @@ import { firstIssue } from '../src/ground/zod-issue.ts';
  * Export the result as the module's default export; `ahd run --problem ./my-problem/` and `ahd eval --problem
  * ./my-problem/` load it. examples/online-bpp/ is a complete one.
  */
-export interface ProblemDefinition {
-  readonly id: string;
-  readonly title: string;
-  readonly sense: 'min' | 'max';
-  readonly fnName: string;
-  readonly params: readonly string[];
-  readonly outputs: readonly string[];
-  readonly taskText: string;
-  readonly ioText: string;
-  readonly seedCode: string;
-  readonly baselines?: Readonly<Record<string, string>>;
-  readonly splits: readonly SplitSpec[];
+export interface ProblemDefinition
+  extends Pick<Problem, 'id' | 'title' | 'sense' | 'fnName' | 'params' | 'outputs' | 'taskText' | 'ioText' | 'seedCode' | 'splits' | 'loadSplit'> {
+  readonly baselines?: Problem['baselines'];
   /** Default: every split of mode 'test'. */
   readonly testSplits?: readonly string[];
   /** Wall-time limit of one candidate on the train split, ms (default 30 s). */
   readonly timeoutMs?: number;
   readonly harness: string | ((candidate: never, input: never, ctx: ScoreContext) => unknown);
-  readonly loadSplit: (split: string, dataDir?: string) => Instance[];
   /** Natural sign: a tour length, a value, a gap in percent. */
   readonly score: (raw: Float64Array, instance: Instance, ctx: ScoreContext) => number;
   /** Default: the reference's (search: one invalid instance sinks the candidate; test: dropped and counted). */

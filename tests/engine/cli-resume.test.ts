@@ -4,39 +4,29 @@
  * prints its stored summary; a signal to the wrapper reaches the run.
  */
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/ground/rng.ts';
 import { scriptedAnswer } from './doubles.ts';
-import { normalisedEvents, readEventObjects, tempDir } from './helpers.ts';
+import { normalisedEvents, readEventObjects, scriptedOpenAiServer, tempDir } from './helpers.ts';
 
 const AHD = new URL('../../bin/ahd.js', import.meta.url).pathname;
 
-let server: Server;
+let server: Awaited<ReturnType<typeof scriptedOpenAiServer>>;
 let endpoint = '';
 let served = 0;
 /** Called with the number of requests served so far, before each answer. */
 let onRequest: (count: number) => void = () => {};
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const { seed } = JSON.parse(body) as { seed: number };
-      onRequest(++served);
-      const content = scriptedAnswer(createRng(`${seed}`));
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ choices: [{ message: { content }, finish_reason: 'stop' }], usage: {} }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await scriptedOpenAiServer(
+    (seed) => scriptedAnswer(createRng(`${seed}`)),
+    () => onRequest(++served),
+  );
+  endpoint = server.endpoint;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 /** After `after` requests, `signal` goes to the wrapper (bin/ahd.js) alone or to its whole process group. */
 interface Kill {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 /** Shared setup for engine tests: temp run dirs, running a scaffold on the doubles, normalised event logs. */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,4 +62,29 @@ export function readEventObjects(dir: string): Array<Record<string, any>> {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line));
+}
+
+/**
+ * An OpenAI-compatible chat server on loopback that answers `answer(seed)` (the request's sampler seed), for
+ * runs through `--llm openai` in tests. `onRequest` sees each request before it is answered.
+ */
+export async function scriptedOpenAiServer(
+  answer: (seed: number) => string,
+  onRequest: () => void = () => {},
+): Promise<{ readonly endpoint: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const { seed } = JSON.parse(body) as { seed: number };
+      onRequest();
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ choices: [{ message: { content: answer(seed) }, finish_reason: 'stop' }], usage: {} }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -4,13 +4,11 @@
  * openai (a scripted server on loopback) finishes, and report / export / resume find the problem again.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng } from '../../src/ground/rng.ts';
-import { tempDir } from '../engine/helpers.ts';
+import { scriptedOpenAiServer, tempDir } from '../engine/helpers.ts';
 
 const AHD = new URL('../../bin/ahd.js', import.meta.url).pathname;
 const EXAMPLE = new URL('../../examples/online-bpp/', import.meta.url).pathname;
@@ -61,27 +59,19 @@ describe("import('ahd')", () => {
 });
 
 describe('a problem of your own on the CLI (examples/online-bpp)', () => {
-  let server: Server;
+  let server: Awaited<ReturnType<typeof scriptedOpenAiServer>>;
   let endpoint = '';
   const dir = tempDir('ahd-own-problem-');
 
   beforeAll(async () => {
     // Answers a best-fit variant with a seeded tie-break weight, in the format the parser reads.
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => (body += chunk));
-      req.on('end', () => {
-        const { seed } = JSON.parse(body) as { seed: number };
-        const w = (createRng(`${seed}`).int(1000) / 1000).toFixed(3);
-        const content = `{Best fit, with ${w} times the bin's capacity as a tie-break.}\n\`\`\`javascript\nfunction priority(item, bins) {\n  return bins.map((b) => -(b - item) + ${w} * b / 1000);\n}\n\`\`\``;
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ choices: [{ message: { content }, finish_reason: 'stop' }], usage: {} }));
-      });
+    server = await scriptedOpenAiServer((seed) => {
+      const w = (createRng(`${seed}`).int(1000) / 1000).toFixed(3);
+      return `{Best fit, with ${w} times the bin's capacity as a tie-break.}\n\`\`\`javascript\nfunction priority(item, bins) {\n  return bins.map((b) => -(b - item) + ${w} * b / 1000);\n}\n\`\`\``;
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    endpoint = server.endpoint;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => server.close());
 
   it('ahd eval reproduces best fit and first fit, and lists the baselines as a user would write them', () => {
     const bf = join(dir, 'best-fit.js');
