@@ -13,6 +13,7 @@ import { assertEsSupported } from '../llm/backends.ts';
 import { createEsServerModel } from '../llm/es-server/client.ts';
 import { loadOnnxModel } from '../llm/onnx/index.ts';
 import { createOpenAiModel } from '../llm/openai.ts';
+import type { RetryEvent } from '../llm/http/json-client.ts';
 import type { LanguageModel } from '../llm/types.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
 import { bundledModelDir, parseRunSpec, resolveRunSettings, type RunSettings, type RunSpec } from './run-spec.ts';
@@ -24,6 +25,8 @@ export interface RunHooks {
   readonly onProgress?: (progress: RunProgress) => void;
   /** Once the search is over, before the best heuristic is evaluated on the test splits. */
   readonly onSearchDone?: (resumedEndedRun: boolean) => void;
+  /** A request to a model server failed and is retried (openai backend). */
+  readonly onRetry?: (event: RetryEvent) => void;
   /** When the run directory and the problem are known (before anything is written). */
   readonly onStart?: (info: { readonly dir: string; readonly problem: Problem }) => void;
 }
@@ -48,7 +51,7 @@ export async function run(spec: RunSpec, hooks: RunHooks = {}): Promise<RunSumma
   const stop = () => controller.abort(hooks.signal?.reason);
   hooks.signal?.addEventListener('abort', stop, { once: true });
   if (hooks.signal?.aborted) stop();
-  const { model, source } = await openModel(settings);
+  const { model, source } = await openModel(settings, hooks);
   const pool = new SandboxPool({ threads: settings.threads });
   try {
     const result = await runSearch({
@@ -79,7 +82,7 @@ export async function run(spec: RunSpec, hooks: RunHooks = {}): Promise<RunSumma
 }
 
 /** Opens the backend; `source` is what config.json records (absolute model dir, or the endpoints). */
-async function openModel(settings: RunSettings): Promise<{ model: LanguageModel; source: string }> {
+async function openModel(settings: RunSettings, hooks: RunHooks): Promise<{ model: LanguageModel; source: string }> {
   switch (settings.backend) {
     case 'onnx': {
       const dir = resolve(settings.source ?? bundledModelDir());
@@ -91,7 +94,9 @@ async function openModel(settings: RunSettings): Promise<{ model: LanguageModel;
     case 'openai': {
       if (settings.endpoints.length !== 1) throw usageError('--llm openai needs exactly one --endpoint <url>');
       if (!settings.modelName) throw usageError('--llm openai needs --model <name> (the model the server serves)');
-      const model = createOpenAiModel({ baseUrl: settings.endpoints[0], model: settings.modelName, concurrency: settings.replicas });
+      // Before the run directory exists: an endpoint that cannot be reached is the user's to fix, now.
+      await checkReachable(settings.endpoints[0]);
+      const model = createOpenAiModel({ baseUrl: settings.endpoints[0], model: settings.modelName, concurrency: settings.replicas, onRetry: hooks.onRetry });
       return { model, source: settings.endpoints[0] };
     }
     case 'es-server': {
@@ -107,3 +112,14 @@ async function openModel(settings: RunSettings): Promise<{ model: LanguageModel;
   }
 }
 
+
+/** Fails at once, as a usage error, when nothing answers at the endpoint (any HTTP answer will do). */
+async function checkReachable(endpoint: string): Promise<void> {
+  try {
+    await fetch(endpoint, { method: 'GET', signal: AbortSignal.timeout(5_000) });
+  } catch (error) {
+    const inner = (error as { cause?: { code?: string; message?: string } }).cause;
+    const cause = inner?.code ?? inner?.message ?? (error as Error).name;
+    throw usageError(`--endpoint ${endpoint}: cannot reach the server (${cause === 'TimeoutError' ? 'no answer in 5 s' : cause})`);
+  }
+}

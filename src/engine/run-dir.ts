@@ -1,6 +1,6 @@
 import { loadRunProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { readJson } from '../ground/json-files.ts';
@@ -44,7 +44,12 @@ export function createRunDir(paths: RunPaths): void {
     throw new AhdError(ErrorCode.Usage, `--out ${paths.dir} is a file, not a directory`);
   }
   if (existsSync(paths.config)) {
-    throw new AhdError(ErrorCode.Usage, `${paths.dir} already holds a run: pass --resume to continue it, or another --out`);
+    if (lastSnapshot(paths) !== undefined) {
+      throw new AhdError(ErrorCode.Usage, `${paths.dir} already holds a run: pass --resume to continue it, or another --out`);
+    }
+    // A run that never finished a generation (it failed at its first requests) holds nothing worth keeping:
+    // the directory is reused for the new run.
+    for (const file of [paths.config, paths.events, paths.history, paths.summary, paths.best]) rmSync(file, { force: true });
   }
   try {
     mkdirSync(paths.population, { recursive: true });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -67,5 +67,13 @@ describe('ahd CLI', () => {
     const exported = ahd('export', new URL('../fixtures/run-dir', import.meta.url).pathname, '--out', dir);
     expect(exported.status).toBe(2);
     expect(exported.stderr).toMatch(/^ahd: --out .* is a directory: name the file to write\n$/);
+  });
+
+  it('ahd run --llm openai with nothing at the endpoint fails at once (exit 2) and leaves no run behind', () => {
+    const out = join(dir, 'unreachable');
+    const r = ahd('run', '--problem', 'tsp50', '--scaffold', 'sample', '--budget', '20', '--llm', 'openai', '--endpoint', 'http://127.0.0.1:59999', '--model', 'm', '--out', out);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^ahd: --endpoint http:\/\/127\.0\.0\.1:59999: cannot reach the server \(ECONNREFUSED\)\n$/);
+    expect(existsSync(join(out, 'config.json'))).toBe(false);
   });
 });

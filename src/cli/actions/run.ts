@@ -25,6 +25,7 @@ export async function runFromFlags(raw: Record<string, unknown>): Promise<void> 
         progress = new ProgressLine(info.problem);
       },
       onProgress: (p) => progress?.update(p),
+      onRetry: (e) => process.stderr.write(`ahd: ${e.url}: ${e.reason}; retry ${e.retry} in ${(e.delayMs / 1000).toFixed(1)} s\n`),
       onSearchDone: (ended) => {
         progress?.stop();
         if (!spec.json && !ended) process.stderr.write('evaluating the best heuristic on the test splits...\n');

@@ -10,8 +10,22 @@ export function syntaxError(code: string): string | undefined {
     new vm.Script(code, { filename: 'candidate.js' });
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message.split('\n')[0] : String(error);
+    if (!(error instanceof Error)) return String(error);
+    const message = error.message.split('\n')[0];
+    return `${whereInStack(error.stack ?? '')}${message}`;
   }
+}
+
+/**
+ * "line 2, column 11: " from V8's SyntaxError stack ("candidate.js:2", the source line, a caret under the
+ * column), or '' when it is not there.
+ */
+function whereInStack(stack: string): string {
+  const lines = stack.split('\n');
+  const line = /^candidate\.js:(\d+)$/.exec(lines[0] ?? '');
+  if (!line) return '';
+  const caret = (lines[2] ?? '').indexOf('^');
+  return caret >= 0 ? `line ${line[1]}, column ${caret + 1}: ` : `line ${line[1]}: `;
 }
 
 /**
