@@ -7,7 +7,7 @@ export const evalCommand = new Command('eval')
   .requiredOption('--problem <id>', 'problem id (see ahd problems)')
   .requiredOption('--heuristic <file.js>', 'a function declaration, or an ES module exporting it (as ahd export writes)')
   .option('--split <name...>', "splits to evaluate (default: the problem's standard test splits)")
-  .option('--seed <n>', 'seed of Math.random inside the sandbox', '0')
+  .option('--seed <n>', "seed of Math.random inside the sandbox (default 0; a run's summary.json names its evalSeed)")
   .option('--json', 'print a JSON array with one object per split: problem, split, count, valid, mean, std, min, max')
   .addHelpText(
     'after',

@@ -33,5 +33,15 @@ export const runCommand = new Command('run')
   .option('--es-crn', 'Sample+ES: common random numbers (sample j of every direction shares its sampler seed)')
   .option('--es-normalisation <n>', 'ES reward normalisation: zscore | centered_rank (default zscore)')
   .option('--es-skip-zero-sigma', 'no ES update at sigma 0 (it would only add the directions\' noise)')
+  .addHelpText(
+    'after',
+    `
+Examples:
+  ahd run --problem tsp50 --scaffold eoh --es
+  ahd run --problem kp100 --scaffold sample --budget 2000 --seed 1 --out runs/kp-s1 --json
+  ahd run --config run.json --seed 3          (run.json: {"problem": "tsp50", "scaffold": "eoh", "es": true})
+  ahd run --resume --out runs/kp-s1
+  ahd run --problem ./examples/online-bpp/ --scaffold eoh --llm openai --endpoint http://127.0.0.1:8000/v1 --model m`,
+  )
   .action(async (raw: unknown) => (await import('./actions/run.ts')).runFromFlags(raw as Record<string, unknown>));
 

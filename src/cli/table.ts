@@ -16,5 +16,12 @@ export const tableCommand = new Command('table')
   .option('--scaffolds <list>', 'scaffolds, comma-separated: eoh, sample (default: both)')
   .option('--from <dir>', 'build the table from the finished runs under <dir>; run nothing')
   .option('--model <dir>', 'model directory for the runs (default: the bundled model)')
-  .option('--out <dir>', 'where table.md/.csv/.json and the runs go', DEFAULT_TABLE_OUT)
+  .option('--out <dir>', `where table.md/.csv/.json and the runs go (default ${DEFAULT_TABLE_OUT})`)
+  .addHelpText(
+    'after',
+    `
+Examples:
+  ahd table --problems tsp50 --budgets 1000 --reps 3 --out runs/table-tsp50
+  ahd table --from benchmarks/results/table --out /tmp/table      (rebuild the table from finished runs)`,
+  )
   .action(async (raw: unknown) => (await import('./actions/table.ts')).tableFromFlags(raw));
