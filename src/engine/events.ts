@@ -84,30 +84,55 @@ export type RunEvent = GenerationEvent | OutcomeEvent | UpdateEvent | SnapshotEv
 export type LoggedEvent = RunEvent & { readonly at: string };
 
 /**
- * Reads events.jsonl. A last line cut short by a crash (no final newline) is dropped and cut off the file, so
- * appends continue on a clean line; a bad line anywhere else means the log is corrupt.
+ * The one parser of events.jsonl, read-only. Complete lines (newline-terminated) that parse are events; a last
+ * line without its newline is a write cut short by a kill (`cutShort`); any other line that does not parse is
+ * `corrupt` (its 1-based number). `completeBytes`: the length of the text up to the last complete line.
  */
-export function readEvents(path: string): LoggedEvent[] {
-  if (!existsSync(path)) return [];
-  const text = readFileSync(path, 'utf8');
+export function parseEvents(text: string): { events: LoggedEvent[]; completeBytes: number; cutShort: boolean; corrupt: number[] } {
   const lines = text.split('\n');
   const events: LoggedEvent[] = [];
-  let goodBytes = 0;
+  const corrupt: number[] = [];
+  let completeBytes = 0;
+  let cutShort = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const last = i === lines.length - 1;
-    if (line === '') continue;
+    if (last) {
+      cutShort = line !== '';
+      break;
+    }
+    completeBytes += Buffer.byteLength(line, 'utf8') + 1;
+    if (line.trim() === '') continue;
     try {
-      if (last) throw new Error('no newline');
-      events.push(JSON.parse(line) as LoggedEvent);
-      goodBytes += Buffer.byteLength(line, 'utf8') + 1;
+      const event = JSON.parse(line) as LoggedEvent;
+      if (event && typeof event === 'object' && typeof event.type === 'string') events.push(event);
+      else corrupt.push(i + 1);
     } catch {
-      if (last) break;
-      throw new AhdError(ErrorCode.Run, `${path}: line ${i + 1} is not valid JSON (corrupt event log)`);
+      corrupt.push(i + 1);
     }
   }
-  if (goodBytes < Buffer.byteLength(text, 'utf8')) truncateSync(path, goodBytes);
-  return events;
+  return { events, completeBytes, cutShort, corrupt };
+}
+
+/** The events of a run's log, read-only; a corrupt line (not the cut-off last one) is an error. */
+export function readEvents(path: string): LoggedEvent[] {
+  if (!existsSync(path)) return [];
+  const parsed = parseEvents(readFileSync(path, 'utf8'));
+  if (parsed.corrupt.length > 0) throw new AhdError(ErrorCode.Run, `${path}: line ${parsed.corrupt[0]} is not valid JSON (corrupt event log)`);
+  return parsed.events;
+}
+
+/**
+ * The explicit repair step before a run appends to its log again (resume): drops a last line cut short by a
+ * kill, so the next event starts on a line of its own. Returns whether anything was dropped.
+ */
+export function repairEventLog(path: string): boolean {
+  if (!existsSync(path)) return false;
+  const text = readFileSync(path, 'utf8');
+  const { completeBytes, cutShort } = parseEvents(text);
+  if (!cutShort) return false;
+  truncateSync(path, completeBytes);
+  return true;
 }
 
 /** Append-only event log; each line is flushed to disk before append returns. */

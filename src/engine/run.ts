@@ -4,7 +4,7 @@ import type { LanguageModel, SamplingOptions } from '../llm/types.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { createEsStrategy } from '../es/optimizer.ts';
 import { createEsSession, type EsSettings } from './es-session.ts';
-import { EventLog, readEvents } from './events.ts';
+import { EventLog, readEvents, repairEventLog } from './events.ts';
 import { ReplayCache } from './replay-cache.ts';
 import { checkResumeConfig, createRunDir, lastSnapshot, runPaths, type RunPaths } from './run-dir.ts';
 import { readJson, writeJsonAtomic } from '../ground/json-files.ts';
@@ -80,6 +80,7 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
     createRunDir(paths);
     writeJsonAtomic(paths.config, config);
   }
+  repairEventLog(paths.events);
   const events = readEvents(paths.events);
   const cache = new ReplayCache(events);
   if (options.resume) {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { getProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
-import type { LoggedEvent, UpdateEvent } from '../engine/events.ts';
+import { type LoggedEvent, type UpdateEvent, parseEvents } from '../engine/events.ts';
 import { runPaths, type Snapshot } from '../engine/run-dir.ts';
 import type { RunConfig } from '../engine/run.ts';
 import type { RunSummary } from '../engine/summary.ts';
@@ -49,9 +49,10 @@ export function readRun(dir: string): RunData {
     throw usageError(`${paths.config}: not an ahd run config (no problem/scaffold)`);
   }
   const problem = getProblem(config.problem);
-  const { events, unreadableLines } = existsSync(paths.events)
-    ? parseEventLog(readFileSync(paths.events, 'utf8'))
-    : { events: [], unreadableLines: 0 };
+  // Read-only: the report never repairs a log a live run may still be writing.
+  const parsed = existsSync(paths.events) ? parseEvents(readFileSync(paths.events, 'utf8')) : undefined;
+  const events = parsed?.events ?? [];
+  const unreadableLines = parsed ? parsed.corrupt.length + (parsed.cutShort ? 1 : 0) : 0;
   const { updates, updatesFrom } = readUpdates(paths.history, events);
   return {
     dir,
@@ -64,26 +65,6 @@ export function readRun(dir: string): RunData {
     updatesFrom,
     summary: existsSync(paths.summary) ? tryReadJson<RunSummary>(paths.summary) : undefined,
   };
-}
-
-/**
- * Parses events.jsonl text without touching the file (the engine's reader repairs the log, which a report
- * must not do to a run that may still be writing it). Unreadable lines are counted and left out.
- */
-export function parseEventLog(text: string): { events: LoggedEvent[]; unreadableLines: number } {
-  const events: LoggedEvent[] = [];
-  let unreadableLines = 0;
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      const event = JSON.parse(line) as LoggedEvent;
-      if (event && typeof event === 'object' && typeof event.type === 'string') events.push(event);
-      else unreadableLines++;
-    } catch {
-      unreadableLines++;
-    }
-  }
-  return { events, unreadableLines };
 }
 
 function readSnapshots(dir: string): Snapshot[] {

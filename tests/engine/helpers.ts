@@ -73,6 +73,12 @@ export async function scriptedOpenAiServer(
   onRequest: () => void = () => {},
 ): Promise<{ readonly endpoint: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
+    // Like a real server, anything but a completion request gets a 404 (ahd run checks the endpoint answers).
+    if (req.method !== 'POST') {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
