@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Individual } from '../engine/types.ts';
+import type { ReportTable } from './analysis.ts';
 import type { ChartSpec } from './charts.ts';
 import type { SummaryRow } from './summary-rows.ts';
 
@@ -13,6 +14,8 @@ export interface ReportPage {
   readonly summary: readonly SummaryRow[];
   readonly charts: readonly ChartSpec[];
   readonly best?: { readonly individual: Individual; readonly objective: number; readonly generation: number };
+  /** Operators, failures, lineage (analysis.ts). */
+  readonly tables: readonly ReportTable[];
   readonly generatedAt: string;
 }
 
@@ -50,6 +53,7 @@ h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 17px; margin: 28px 0 10
 table.summary { border-collapse: collapse; }
 table.summary th { text-align: left; font-weight: 600; padding: 4px 16px 4px 0; vertical-align: top; white-space: nowrap; }
 table.summary td { padding: 4px 0; font-variant-numeric: tabular-nums; }
+table.grid { border-collapse: collapse; font-size: 14px; } table.grid th, table.grid td { border-bottom: 1px solid #d0d7de; padding: 3px 12px 3px 0; text-align: left; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); gap: 18px; }
 figure { margin: 0; border: 1px solid #d0d7de; border-radius: 6px; padding: 10px 12px; }
 figcaption { font-weight: 600; margin-bottom: 6px; }
@@ -91,6 +95,7 @@ ${summary}
 ${charts}
 <h2>Best heuristic</h2>
 ${bestSection(page.best)}
+${page.tables.map(tableSection).join('\n')}
 <script type="application/json" id="report-data">${scriptJson({ charts: page.charts })}</script>
 ${scripts()}
 </body>
@@ -107,4 +112,11 @@ function bestSection(best: ReportPage['best']): string {
     `<p>${escapeHtml(individual.description)}</p>\n` +
     `<pre class="code"><code>${escapeHtml(individual.code)}</code></pre>`
   );
+}
+
+function tableSection(table: ReportTable): string {
+  if (table.rows.length === 0) return '';
+  const head = table.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+  const rows = table.rows.map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`).join('\n');
+  return `<h2>${escapeHtml(table.title)}</h2>\n<table class="grid" id="${table.id}"><tr>${head}</tr>\n${rows}\n</table>`;
 }

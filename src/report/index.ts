@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { writeFileAtomic } from '../ground/json-files.ts';
 import { usageError } from '../errors.ts';
+import { failureTable, lineageTable, operatorTable } from './analysis.ts';
 import { chartSpecs } from './charts.ts';
 import { renderHtml, type ReportPage } from './html.ts';
 import { readRun, type RunData } from './read-run.ts';
@@ -27,6 +28,11 @@ export function reportPage(run: RunData, generatedAt = new Date().toISOString())
     summary: summaryRows(run),
     charts: chartSpecs(generationSeries(problem, run.snapshots, run.events), updateSeries(run.updates), objectiveName, stepName(config.scaffold)),
     best: best && last ? { individual: best, objective: natural(best.objective), generation: last.generation } : undefined,
+    tables: [
+      operatorTable(run.events, problem.sense),
+      failureTable(run.events),
+      lineageTable(run.events, best?.id, problem.sense),
+    ],
     generatedAt,
   };
 }

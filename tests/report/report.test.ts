@@ -63,6 +63,21 @@ describe('ahd report (fixture: EoH + ES on tsp50, 3 generations)', () => {
     expect(learning.datasets[2].data).toEqual(stats.map((s: { valid_share: number }) => 100 * s.valid_share));
   });
 
+  it('tabulates operators, failures and the lineage of the best heuristic from the event log', () => {
+    const table = (id: string) => page.tables.find((t) => t.id === id)!;
+    const generations = run.events.filter((e) => e.type === 'generation');
+    const candidates = new Set(generations.map((e) => (e as { index: number }).index));
+    const operators = table('table-operators');
+    expect(operators.rows.map((r) => r[0]).sort()).toEqual([...new Set(generations.map((e) => (e as { operator: string }).operator))].sort());
+    expect(operators.rows.reduce((n, r) => n + Number(r[1]), 0)).toBe(candidates.size);
+    const outcomes = run.events.filter((e) => e.type === 'outcome') as { outcome: { status: string } }[];
+    const failed = outcomes.filter((o) => o.outcome.status !== 'ok').length;
+    expect(table('table-failures').rows.reduce((n, r) => n + Number(r[1]), 0)).toBe(failed);
+    const lineage = table('table-lineage');
+    expect(lineage.rows[0].slice(0, 2)).toEqual(['0', String(page.best!.individual.id)]);
+    expect(lineage.rows.at(-1)![2]).toBe('i1'); // every line goes back to an initial sample
+  });
+
   it('summarises the run and shows the best heuristic', () => {
     const summary = JSON.parse(readFileSync(join(FIXTURE, 'summary.json'), 'utf8'));
     expect(row(page, 'problem')).toMatch(/^tsp50: .*\(minimised\)$/);
