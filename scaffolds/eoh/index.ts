@@ -77,7 +77,7 @@ async function evolve(
       children.map((child, i) => ({ parent: specs[i].parents[0].objective, child: child.objective })),
       worst,
     );
-    await es.update({ generation, operator, directions, rewards, sigma, objectives: children.map((c) => c.objective) });
+    await es.update({ generation, operator, directions, rewards, sigma, objectives: children.map((c) => c.objective), candidates: children });
   }
   return manage([...population, ...children.map(toIndividual)], POPULATION_SIZE);
 }

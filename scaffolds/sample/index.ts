@@ -35,7 +35,7 @@ export const sample: Scaffold = {
         const objectives = candidates.map((c) => c.objective);
         const shaped = negativeObjectiveRewards(objectives);
         const rewards = plan.directions.seeds.map((_, d) => mean(shaped.filter((_, k) => plan.owner[k] === d)));
-        await es.update({ generation: b, operator: 'i1', directions: plan.directions, rewards, sigma, objectives });
+        await es.update({ generation: b, operator: 'i1', directions: plan.directions, rewards, sigma, objectives, candidates });
         population = manage([...population, ...candidates.map(toIndividual)], POPULATION_SIZE);
       }
       await ctx.snapshot(b + 1, batches.length, population);

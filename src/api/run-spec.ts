@@ -49,6 +49,7 @@ export const runFlagsSchema = z.object({
   esCrn: z.boolean().optional(),
   esNormalisation: z.enum(['zscore', 'centered_rank'], { message: 'must be zscore or centered_rank' }).optional(),
   esSkipZeroSigma: z.boolean().optional(),
+  esDiagnostics: z.boolean().optional(),
 });
 export type RunFlags = z.infer<typeof runFlagsSchema>;
 
@@ -85,6 +86,8 @@ export interface RunSettings {
   readonly json: boolean;
   readonly replicas?: number;
   readonly threads?: number;
+  /** Record each ES update's differ share (unperturbed twins of the perturbed candidates; costs generation). */
+  readonly esDiagnostics: boolean;
 }
 
 /**
@@ -125,6 +128,7 @@ export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettin
     json: flags.json ?? false,
     replicas: flags.replicas,
     threads: flags.threads,
+    esDiagnostics: flags.esDiagnostics ?? false,
   };
 }
 

@@ -69,6 +69,7 @@ export async function run(spec: RunSpec, hooks: RunHooks = {}): Promise<RunSumma
       evaluationConcurrency: pool.threads,
       signal: controller.signal,
       onProgress: hooks.onProgress,
+      esDiagnostics: settings.esDiagnostics,
     });
     // A resumed run that had already ended carries its stored summary: nothing is evaluated again.
     hooks.onSearchDone?.(result.summary !== undefined);

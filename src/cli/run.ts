@@ -32,6 +32,7 @@ export const runCommand = new Command('run')
   .option('--es-samples <m>', 'Sample+ES: candidates per direction, rewards averaged (default 1)')
   .option('--es-crn', 'Sample+ES: common random numbers (sample j of every direction shares its sampler seed)')
   .option('--es-normalisation <n>', 'ES reward normalisation: zscore | centered_rank (default zscore)')
+  .option('--es-diagnostics', "record each ES update's share of answers unlike the unperturbed answer (one more generation per perturbed candidate)")
   .option('--es-skip-zero-sigma', 'no ES update at sigma 0 (it would only add the directions\' noise)')
   .addHelpText(
     'after',

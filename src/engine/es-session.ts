@@ -103,6 +103,12 @@ function updateStats(request: EsUpdateRequest, sense: 'min' | 'max', stepNorm: n
     objective_best: valid.length > 0 ? natural(Math.min(...valid)) : null,
     valid_share: request.objectives.length > 0 ? valid.length / request.objectives.length : 0,
     ...(stepNorm !== undefined ? { step_norm: stepNorm } : {}),
-    ...(request.differShare !== undefined ? { differ_share: request.differShare } : {}),
+    ...differShare(request),
   };
+}
+
+/** Share of perturbed answers unlike the unperturbed answer for the same sampler seed (when it was measured). */
+function differShare(request: EsUpdateRequest): { differ_share?: number } {
+  const flags = (request.candidates ?? []).map((c) => c.unperturbedSame).filter((f): f is boolean => f !== undefined);
+  return flags.length > 0 ? { differ_share: flags.filter((same) => !same).length / flags.length } : {};
 }

@@ -16,6 +16,8 @@ export interface GenerateDeps {
   readonly cache: ReplayCache;
   readonly log: EventLog;
   readonly signal?: AbortSignal;
+  /** First answers generated in this process, by candidate index (ES diagnostics compare them). */
+  readonly firstTexts: Map<number, string>;
 }
 
 /** Sampler seed of one request: a function of the run seed and the request's place, never of scheduling. */
@@ -111,5 +113,37 @@ async function answer(
     parsed: parseResponse(generation.text, deps.fnName),
   };
   deps.log.append(event);
+  if (attempt === 0) deps.firstTexts.set(index, event.text);
   return event;
+}
+
+/**
+ * ES diagnostics: whether each perturbed candidate's first answer equals what the unperturbed weights answer
+ * for the same prompt and sampler seed. The twins are generated (batched where the backend can), compared and
+ * dropped: nothing is evaluated or logged, and no random stream is drawn from, so the run is unchanged.
+ */
+export async function sameAsUnperturbed(
+  deps: GenerateDeps,
+  firstIndex: number,
+  specs: readonly CandidateSpec[],
+  firstTexts: readonly string[],
+): Promise<boolean[]> {
+  const requests: GenerateRequest[] = specs.map((spec, i) => ({
+    messages: spec.messages,
+    sampling: deps.sampling,
+    seed: requestSeed(deps.llmSeed, spec.samplerKey ?? firstIndex + i, 0),
+    signal: deps.signal,
+  }));
+  const size = deps.model.generateBatch ? (deps.model.maxBatch ?? 1) : 1;
+  const chunks: GenerateRequest[][] = [];
+  for (let i = 0; i < requests.length; i += size) chunks.push(requests.slice(i, i + size));
+  const generated = await Promise.all(
+    chunks.map((chunk) => (deps.model.generateBatch ? deps.model.generateBatch(chunk, deps.signal) : Promise.all(chunk.map((r) => deps.model.generate(r))))),
+  );
+  return generated.flat().map((g, i) => g.text === firstTexts[i]);
+}
+
+/** The text of a candidate's first answer (attempt 0), from the log of this run. */
+export function firstAnswerText(deps: GenerateDeps, index: number): string | undefined {
+  return deps.cache.generation(index, 0)?.text ?? deps.firstTexts.get(index);
 }

@@ -46,6 +46,8 @@ export interface RunOptions {
   readonly evaluationConcurrency: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: RunProgress) => void;
+  /** ES diagnostics: the differ share of every update (costs one unperturbed generation per perturbed candidate). */
+  readonly esDiagnostics?: boolean;
 }
 
 export interface RunResult {
@@ -102,7 +104,9 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
         cache,
         log,
         signal: options.signal,
+        firstTexts: new Map(),
       },
+      esDiagnostics: options.esDiagnostics,
       parallelism: model.parallelism,
       evaluator: options.evaluator,
       evalSeed: deriveSeed(seed, 'eval'),

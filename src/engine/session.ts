@@ -5,7 +5,7 @@ import type { Candidate, CandidateSpec, EsSession, Individual, RunContext } from
 import type { EventLog, ParsedAnswer } from './events.ts';
 import type { ReplayCache } from './replay-cache.ts';
 import type { Rng } from '../ground/rng.ts';
-import { generateCandidate, type GenerateDeps } from './generate.ts';
+import { firstAnswerText, generateCandidate, sameAsUnperturbed, type GenerateDeps } from './generate.ts';
 import { forEachLimit } from './concurrency.ts';
 import { RoundBatcher, canBatch } from './batcher.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
@@ -44,6 +44,8 @@ export interface SessionDeps {
   readonly paths: RunPaths;
   readonly totalGenerations: number;
   readonly es?: EsSession;
+  /** Also generate each perturbed candidate's unperturbed twin, to record the update's differ share. */
+  readonly esDiagnostics?: boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: RunProgress) => void;
 }
@@ -98,8 +100,15 @@ export class RunSession implements RunContext {
       if (!options.evaluateAfterGeneration) startEvaluation(i);
     });
     if (options.evaluateAfterGeneration) specs.forEach((_, i) => startEvaluation(i));
+    const same = this.#deps.esDiagnostics && specs.some((s) => s.perturbation) ? await this.#sameAsUnperturbed(first, specs) : undefined;
     const settled = await Promise.all(outcomes);
-    return specs.map((spec, i) => this.#record(first + i, spec, answers[i], settled[i]));
+    return specs.map((spec, i) => ({ ...this.#record(first + i, spec, answers[i], settled[i]), ...(same && { unperturbedSame: same[i] }) }));
+  }
+
+  async #sameAsUnperturbed(first: number, specs: readonly CandidateSpec[]): Promise<boolean[]> {
+    const deps = this.#deps.generate;
+    const texts = specs.map((_, i) => firstAnswerText(deps, first + i) ?? '');
+    return sameAsUnperturbed(deps, first, specs, texts);
   }
 
   async snapshot(generation: number, total: number, population: readonly Individual[]): Promise<void> {

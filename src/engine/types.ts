@@ -42,6 +42,8 @@ export interface Candidate {
   readonly code: string;
   readonly outcome: Outcome;
   readonly objective: number;
+  /** ES diagnostics (--es-diagnostics): the first answer equals the unperturbed one for its sampler seed. */
+  readonly unperturbedSame?: boolean;
 }
 
 /** One ES weight update as a scaffold describes it; the engine normalises, applies and records it. */
@@ -55,8 +57,8 @@ export interface EsUpdateRequest {
   readonly sigma: number;
   /** Minimised train objectives of the perturbed candidates (Infinity = invalid), for the update's statistics. */
   readonly objectives: readonly number[];
-  /** Share of perturbed answers unlike the unperturbed answer for their sampler seed, when measured. */
-  readonly differShare?: number;
+  /** The perturbed candidates themselves: their `unperturbedSame` flags give the update's differ share. */
+  readonly candidates?: readonly Candidate[];
 }
 
 /** Direction seeds and their signs (-1: the mirrored half of an antithetic pair). */

@@ -85,6 +85,9 @@ export function chartSpecs(generations: GenerationSeries, updates: UpdateSeries,
           { label: 'mean objective (valid)', data: updates.objectiveMean, color: COLORS.mean },
           { label: 'best objective', data: updates.objectiveBest, color: COLORS.best },
           { label: 'valid share (right axis)', data: updates.validShare, color: COLORS.valid, axis: 'y2', dashed: true },
+          ...(updates.differShare.some((v) => v !== null)
+            ? [{ label: 'answers unlike unperturbed (%, right axis)', data: updates.differShare, color: COLORS.sigma, axis: 'y2' as const, dashed: true }]
+            : []),
         ],
       });
     }

@@ -31,6 +31,8 @@ export interface UpdateSeries {
   readonly objectiveMean: (number | null)[];
   readonly objectiveBest: (number | null)[];
   readonly validShare: (number | null)[];
+  /** Share of perturbed answers unlike the unperturbed answer for the same sampler seed, in percent. */
+  readonly differShare: (number | null)[];
   /** Norm of the weight step of each update. */
   readonly stepNorm: (number | null)[];
 }
@@ -103,12 +105,14 @@ export function updateSeries(updates: readonly UpdateRecord[]): UpdateSeries {
     objectiveBest: [],
     validShare: [],
     stepNorm: [],
+    differShare: [],
   };
   for (const u of updates) {
     series.objectiveMean.push(u.stats?.objective_mean ?? null);
     series.objectiveBest.push(u.stats?.objective_best ?? null);
     series.validShare.push(u.stats ? 100 * u.stats.valid_share : null);
     series.stepNorm.push(u.stats?.step_norm ?? null);
+    series.differShare.push(u.stats?.differ_share !== undefined ? 100 * u.stats.differ_share : null);
     const rewards = u.rewards.filter(Number.isFinite);
     const m = mean(rewards);
     series.update.push(u.update);

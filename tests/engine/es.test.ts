@@ -74,7 +74,8 @@ describe('EoH+ES wiring', () => {
     const events = readEventObjects(dir);
     const outcome = new Map(events.filter((e) => e.type === 'outcome').map((e) => [e.index, e.outcome]));
     const update = events.find((e) => e.type === 'update' && e.operator === 'm1') as Record<string, any>;
-    const directions = events.filter((e) => e.type === 'generation' && e.operator === 'm1' && e.attempt === 0);
+    // Logged in completion order: the update's rewards follow the candidates' order.
+    const directions = events.filter((e) => e.type === 'generation' && e.operator === 'm1' && e.attempt === 0).sort((a, b) => a.index - b.index);
     const parentObjective = new Map(
       events.filter((e) => e.type === 'outcome' && e.outcome.status === 'ok').map((e) => [e.index, e.outcome.objective]),
     );
@@ -84,6 +85,19 @@ describe('EoH+ES wiring', () => {
       if (child.status === 'ok' && child.objective <= parent) expect(update.rewards[i]).toBeCloseTo(parent - child.objective, 12);
       if (child.status !== 'ok') expect(update.rewards[i]).toBeGreaterThanOrEqual(-1);
     });
+  });
+
+  it('ES diagnostics record each update\'s differ share and change nothing else', async () => {
+    const plain = tempDir();
+    const measured = tempDir();
+    await runTest({ scaffold: 'sample', budget: 40, es: true, dir: plain });
+    await runTest({ scaffold: 'sample', budget: 40, es: true, dir: measured, esDiagnostics: true });
+    const history = (dir: string) => JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8')).records as { stats: Record<string, unknown> }[];
+    const without = (records: { stats: Record<string, unknown> }[]) => records.map(({ stats, ...r }) => ({ ...r, stats: { ...stats, differ_share: undefined } }));
+    expect(without(history(measured))).toEqual(without(history(plain)));
+    // The scripted model mixes the perturbation into its answers: perturbed answers differ from their twins.
+    for (const r of history(measured)) expect(r.stats.differ_share).toBeGreaterThan(0);
+    expect(history(plain).every((r) => r.stats.differ_share === undefined)).toBe(true);
   });
 
   it('plain EoH perturbs nothing and never updates', async () => {

@@ -25,6 +25,7 @@ export interface TestRun {
   readonly model?: ScriptedModel;
   readonly evaluator?: Evaluator;
   readonly signal?: AbortSignal;
+  readonly esDiagnostics?: boolean;
 }
 
 export function runTest(run: TestRun): Promise<RunResult> {
@@ -43,6 +44,7 @@ export function runTest(run: TestRun): Promise<RunResult> {
     evaluator: run.evaluator ?? nativeEvaluator(),
     evaluationConcurrency: 1,
     signal: run.signal,
+    esDiagnostics: run.esDiagnostics,
   });
 }
 
