@@ -4,6 +4,8 @@ import { writeFileAtomic } from '../ground/json-files.ts';
 import { usageError } from '../errors.ts';
 import { failureTable, lineageTable, operatorTable } from './analysis.ts';
 import { chartSpecs } from './charts.ts';
+import { comparePage } from './compare.ts';
+import { findFinishedRuns, readFinishedRun } from '../table/collect.ts';
 import { renderHtml, type ReportPage } from './html.ts';
 import { readRun, type RunData } from './read-run.ts';
 import { generationSeries, updateSeries } from './series.ts';
@@ -52,5 +54,21 @@ export function writeReport(runDir: string, out = defaultReportPath(runDir)): st
   const parent = dirname(out);
   if (!existsSync(parent) || !statSync(parent).isDirectory()) throw usageError(`--out: directory ${parent} does not exist`);
   writeFileAtomic(out, html);
+  return out;
+}
+
+/**
+ * `ahd report <dir> <dir> ...` or `ahd report <table dir>`: one page over every finished run found there
+ * (comparePage). Returns the path written (default <first dir>/report.html).
+ */
+export function writeCompareReport(dirs: readonly string[], out = defaultReportPath(dirs[0])): string {
+  const runs = dirs.flatMap((dir) => {
+    const one = readFinishedRun(dir);
+    return one ? [one] : findFinishedRuns(dir);
+  });
+  if (runs.length === 0) throw usageError(`no finished run in ${dirs.join(', ')}`);
+  const parent = dirname(out);
+  if (!existsSync(parent) || !statSync(parent).isDirectory()) throw usageError(`--out: directory ${parent} does not exist`);
+  writeFileAtomic(out, renderHtml(comparePage(runs)));
   return out;
 }

@@ -1,12 +1,20 @@
 import { loadRunDirProblem } from '../../engine/run-dir.ts';
 import { z } from 'zod';
-import { writeReport } from '../../report/index.ts';
+import { existsSync } from 'node:fs';
+import { runPaths } from '../../engine/run-dir.ts';
+import { writeCompareReport, writeReport } from '../../report/index.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
 
 const reportOptionsSchema = z.object({ out: z.string().min(1).optional() });
 
-export async function reportFromFlags(runDir: string, raw: unknown): Promise<void> {
+export async function reportFromFlags(dirs: readonly string[], raw: unknown): Promise<void> {
   const options = parseOptions(reportOptionsSchema, raw);
-  await loadRunDirProblem(runDir);
-  process.stdout.write(`${writeReport(runDir, options.out)}\n`);
+  const [first] = dirs;
+  const isRun = dirs.length === 1 && existsSync(runPaths(first).config);
+  if (isRun || (dirs.length === 1 && !existsSync(first))) {
+    await loadRunDirProblem(first);
+    process.stdout.write(`${writeReport(first, options.out)}\n`);
+    return;
+  }
+  process.stdout.write(`${writeCompareReport(dirs, options.out)}\n`);
 }

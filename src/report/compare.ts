@@ -1,0 +1,121 @@
+import { getProblem } from '../../problems/index.ts';
+import { naturalSign } from '../ground/natural-sign.ts';
+import { compareEs, formCells } from '../table/cells.ts';
+import type { FinishedRun } from '../table/collect.ts';
+import { methodName } from '../table/settings.ts';
+import type { ReportTable } from './analysis.ts';
+import type { ChartSpec } from './charts.ts';
+import type { ReportPage } from './html.ts';
+import { readRun } from './read-run.ts';
+
+const PALETTE = ['#1f6feb', '#cf222e', '#2da44e', '#8957e5', '#d29922', '#6e7781'];
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const sd = (xs: readonly number[]) => (xs.length > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1)) : 0);
+
+/**
+ * One page over many finished runs (several run dirs, or a table dir): the comparison table (ES against its
+ * matched baseline, wins marked), and per problem and budget the best objective against samples for every method
+ * (mean over seeds, dashed: mean ± sd), and the ES methods' mean reward per update.
+ */
+export function comparePage(runs: readonly FinishedRun[], generatedAt = new Date().toISOString()): ReportPage {
+  const cells = formCells(runs, (p) => getProblem(p).testSplits);
+  const comparisons = compareEs(cells, (p) => getProblem(p).sense);
+  const rows = cells
+    .filter((c) => c.mean !== null)
+    .map((c) => {
+      const outcome = c.es ? comparisons.find((x) => x.problem === c.problem && x.split === c.split && x.budget === c.budget && x.scaffold === c.scaffold)?.outcome : undefined;
+      const value = `${c.mean!.toFixed(4)}${c.sd !== null ? ` ± ${c.sd.toFixed(4)}` : ''}`;
+      return [c.problem, c.split, String(c.budget), methodName(c.scaffold, c.es), String(c.values.length), outcome === 'improved' ? `${value} (wins)` : value, outcome ?? ''];
+    });
+  const table: ReportTable = {
+    id: 'table-compare',
+    title: 'Cells: mean over seeds of the best heuristic (natural sign); ES against its matched baseline',
+    header: ['problem', 'split', 'budget', 'method', 'seeds', 'mean ± sd', 'ES vs baseline'],
+    rows,
+  };
+  const improved = comparisons.filter((c) => c.outcome === 'improved').length;
+  return {
+    title: `ahd report: ${runs.length} runs`,
+    notes: runs.length === 0 ? ['No finished run found.'] : [],
+    summary: [
+      { label: 'runs', value: String(runs.length) },
+      { label: 'ES comparisons', value: `${improved} improved, ${comparisons.filter((c) => c.outcome === 'tied').length} tied, ${comparisons.filter((c) => c.outcome === 'worse').length} worse` },
+    ],
+    charts: [...objectiveCharts(runs), ...rewardCharts(runs)],
+    tables: [table],
+    generatedAt,
+  };
+}
+
+/** Per problem and budget: best objective after each generation against samples, per method (mean, mean ± sd). */
+function objectiveCharts(runs: readonly FinishedRun[]): ChartSpec[] {
+  const groups = groupBy(runs, (r) => `${r.problem} ${r.budget}`);
+  return [...groups.entries()].map(([key, group], g) => {
+    const problem = getProblem(group[0].problem);
+    const methods = groupBy(byMethod(group), (r) => methodName(r.scaffold, r.es));
+    const curves = [...methods.entries()].map(([name, rs]) => {
+      const perRun = rs.map((r) => readRun(r.dir).snapshots.map((s) => ({ samples: s.samples, best: s.population.length ? naturalSign(problem.sense, s.population[0].objective) : null })));
+      const steps = Math.min(...perRun.map((c) => c.length));
+      const at = (k: number) => perRun.map((c) => c[k].best).filter((v): v is number => v !== null);
+      return {
+        name,
+        samples: Array.from({ length: steps }, (_, k) => Math.round(mean(perRun.map((c) => c[k].samples)))),
+        mean: Array.from({ length: steps }, (_, k) => (at(k).length ? mean(at(k)) : null)),
+        sd: Array.from({ length: steps }, (_, k) => (at(k).length ? sd(at(k)) : null)),
+      };
+    });
+    const labels = curves.reduce((longest, c) => (c.samples.length > longest.length ? c.samples : longest), [] as number[]);
+    return {
+      id: `chart-compare-${g}`,
+      title: `${key.replace(' ', ', budget ')}: best objective against samples (mean over seeds; dashed: ± sd)`,
+      xLabel: 'samples',
+      yLabel: problem.sense === 'max' ? 'objective (higher is better)' : 'objective (lower is better)',
+      labels,
+      datasets: curves.flatMap((c, i) => {
+        const color = PALETTE[i % PALETTE.length];
+        const band = (sign: number) => c.mean.map((m, k) => (m === null || c.sd[k] === null ? null : m + sign * c.sd[k]!));
+        return [
+          { label: c.name, data: c.mean, color },
+          { label: `${c.name} + sd`, data: band(1), color, dashed: true },
+          { label: `${c.name} - sd`, data: band(-1), color, dashed: true },
+        ];
+      }),
+    };
+  });
+}
+
+/** Per problem and budget with ES runs: each ES method's mean shaped reward per update, averaged over seeds. */
+function rewardCharts(runs: readonly FinishedRun[]): ChartSpec[] {
+  const es = runs.filter((r) => r.es);
+  const groups = groupBy(es, (r) => `${r.problem} ${r.budget}`);
+  return [...groups.entries()].map(([key, group], g) => {
+    const methods = groupBy(byMethod(group), (r) => methodName(r.scaffold, r.es));
+    const curves = [...methods.entries()].map(([name, rs]) => {
+      const perRun = rs.map((r) => readRun(r.dir).updates.map((u) => mean(u.rewards)));
+      const steps = Math.min(...perRun.map((c) => c.length));
+      return { name, values: Array.from({ length: steps }, (_, k) => mean(perRun.map((c) => c[k]))), sigma: readRun(rs[0].dir).updates.slice(0, steps).map((u) => u.sigma) };
+    });
+    const steps = Math.max(0, ...curves.map((c) => c.values.length));
+    return {
+      id: `chart-rewards-${g}`,
+      title: `${key.replace(' ', ', budget ')}: ES mean reward and sigma per update (mean over seeds)`,
+      xLabel: 'update',
+      yLabel: 'mean reward',
+      y2Label: 'sigma',
+      labels: Array.from({ length: steps }, (_, k) => k),
+      datasets: curves.flatMap((c, i) => [
+        { label: `${c.name} reward`, data: c.values, color: PALETTE[i % PALETTE.length] },
+        { label: `${c.name} sigma`, data: c.sigma, color: PALETTE[i % PALETTE.length], axis: 'y2' as const, dashed: true },
+      ]),
+    };
+  });
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/** Runs in the table's method order: EoH, ES+EoH, Sample, ES+Sample. */
+const byMethod = (runs: readonly FinishedRun[]) => [...runs].sort((a, b) => a.scaffold.localeCompare(b.scaffold) || Number(a.es) - Number(b.es) || a.seed - b.seed);
