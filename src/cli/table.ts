@@ -16,6 +16,7 @@ export const tableCommand = new Command('table')
   .option('--scaffolds <list>', 'scaffolds, comma-separated: eoh, sample (default: both)')
   .option('--from <dir>', 'build the table from the finished runs under <dir>; run nothing')
   .option('--model <dir>', 'model directory for the runs (default: the bundled model)')
+  .option('--parallel <k>', 'runs at once, one sandbox thread each (default 1; results do not depend on it)')
   .option('--out <dir>', `where table.md/.csv/.json and the runs go (default ${DEFAULT_TABLE_OUT})`)
   .addHelpText(
     'after',

@@ -35,9 +35,9 @@ export function runArguments(setting: Setting, dir: string, resume: boolean, mod
  * as its last stdout line. Exit status 2 (a usage error: no model, bad flags) rejects with a usage error, which
  * stops the table, since every other setting would fail the same way.
  */
-export const cliRunner = (model?: string): SettingRunner => (setting, dir, resume) =>
+export const cliRunner = (model?: string, extra: readonly string[] = []): SettingRunner => (setting, dir, resume) =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [AHD_BIN, ...runArguments(setting, dir, resume, model)], {
+    const child = spawn(process.execPath, [AHD_BIN, ...runArguments(setting, dir, resume, model), ...extra], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let stdout = '';

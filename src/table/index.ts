@@ -28,6 +28,8 @@ export interface TableOptions {
   readonly out: string;
   /** Model directory for the runs (default: the bundled model). */
   readonly model?: string;
+  /** Runs at once (each then gets one sandbox thread); results do not depend on it. */
+  readonly parallel?: number;
   /** How a setting is run (default: an `ahd run --json` process per setting). */
   readonly runner?: SettingRunner;
   /** Progress lines (default: stderr). */
@@ -79,7 +81,8 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
       options.reps ?? DEFAULT_REPS,
       options.scaffolds,
     );
-    const result = await runSettings(settings, options.out, options.runner ?? cliRunner(options.model), log);
+    const parallel = options.parallel ?? 1;
+    const result = await runSettings(settings, options.out, options.runner ?? cliRunner(options.model, parallel > 1 ? ['--threads', '1'] : []), log, parallel);
     log(`table: ${result.ran} run(s) finished now, ${result.skipped} earlier, ${result.failed.length} failed`);
     failed = result.failed.map(({ dir, message }) => ({ dir, message }));
     runs = settings.map((s) => readFinishedRun(settingDir(options.out, s))).filter((r): r is FinishedRun => r !== undefined);

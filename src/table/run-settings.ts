@@ -19,7 +19,8 @@ export interface RunSettingsResult {
 export const settingDir = (out: string, setting: Setting) => join(out, 'runs', settingName(setting));
 
 /**
- * Runs every setting that has no finished run yet, one after another (each run already uses every core).
+ * Runs every setting that has no finished run yet, `parallel` at a time (default one after another: each run
+ * already uses every core). A run's result depends on its setting and seed only, never on what ran beside it.
  * A finished run is skipped and an interrupted one resumed, so calling this again continues a killed table.
  * One failed run does not stop the table: it is reported and the next setting runs. A usage error does stop it
  * (every setting would fail the same way).
@@ -29,17 +30,22 @@ export async function runSettings(
   out: string,
   runner: SettingRunner,
   log: (line: string) => void,
+  parallel = 1,
 ): Promise<RunSettingsResult> {
   let ran = 0;
   let skipped = 0;
   const failed: { setting: Setting; dir: string; message: string }[] = [];
-  for (const [i, setting] of settings.entries()) {
+  const queue = [...settings.entries()];
+  const lane = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await runOne(...job);
+  };
+  const runOne = async (i: number, setting: Setting) => {
     const dir = settingDir(out, setting);
     const tag = `[${i + 1}/${settings.length}] ${settingName(setting)}`;
     if (readFinishedRun(dir)) {
       skipped++;
       log(`${tag}: finished earlier, skipped`);
-      continue;
+      return;
     }
     const resume = existsSync(runPaths(dir).config);
     log(`${tag}: ${resume ? 'resuming' : 'running'} (seed ${setting.rep})`);
@@ -54,6 +60,7 @@ export async function runSettings(
       failed.push({ setting, dir, message });
       log(`${tag}: failed: ${message}`);
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, parallel) }, lane));
   return { ran, skipped, failed };
 }

@@ -26,6 +26,16 @@ function fakeRunner(calls: { setting: Setting; resume: boolean }[], failOn?: (s:
 }
 
 describe('ahd table (running settings)', () => {
+  it('--parallel runs every setting once and builds the same table as one at a time', async () => {
+    const one: { setting: Setting; resume: boolean }[] = [];
+    const two: { setting: Setting; resume: boolean }[] = [];
+    const a = await buildTable({ problems: ['tsp50'], budgets: [1000], reps: 2, out: join(out, 'one'), runner: fakeRunner(one), log: () => {} });
+    const b = await buildTable({ problems: ['tsp50'], budgets: [1000], reps: 2, out: join(out, 'two'), runner: fakeRunner(two), log: () => {}, parallel: 2 });
+    expect(two.map((c) => JSON.stringify(c.setting)).sort()).toEqual(one.map((c) => JSON.stringify(c.setting)).sort());
+    expect(new Set(two.map((c) => JSON.stringify(c.setting))).size).toBe(two.length);
+    expect(b.cells).toEqual(a.cells);
+  });
+
   it('enumerates problem x budget x scaffold x es x rep with seed = rep', () => {
     const settings = enumerateSettings(['tsp50', 'kp100'], [1000, 2000], 3);
     expect(settings).toHaveLength(2 * 2 * 2 * 2 * 3);

@@ -26,6 +26,7 @@ const tableOptionsSchema = z.object({
     .optional(),
   from: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
+  parallel: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be >= 1').optional(),
   out: z.string().min(1).default(DEFAULT_TABLE_OUT),
 });
 
