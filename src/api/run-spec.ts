@@ -5,7 +5,7 @@ import { PROJECT_ROOT } from '../ground/runtime.ts';
 import { z } from 'zod';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
 import type { SamplingOptions } from '../llm/types.ts';
-import { DEFAULT_ES, ES_PRESETS, ES_PRESET_IDS, type EsParams } from '../es/optimizer.ts';
+import { DEFAULT_ES, ES_PRESETS, ES_PRESET_IDS, REFERENCE_ES, type EsParams } from '../es/optimizer.ts';
 import { PARAMETER_SCOPES, SIGMA_SCALES } from '../es/scope.ts';
 import type { RunConfig } from '../engine/run.ts';
 import { runPaths } from '../engine/run-dir.ts';
@@ -106,7 +106,7 @@ export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettin
   const withEs = flags.es ?? stored?.es ?? false;
   const backend = flags.llm ?? (stored?.llm.backend as BackendId | undefined) ?? 'onnx';
   const endpoints = flags.endpoint ?? (backend !== 'onnx' && stored ? stored.llm.source.split(' ') : []);
-  const es = withEs ? resolveEs(flags, stored?.esSettings) : undefined;
+  const es = withEs ? resolveEs(flags, stored?.esSettings, backend) : undefined;
   return {
     problem,
     scaffold,
@@ -153,9 +153,13 @@ export function bundledModelDir(): string {
   return found[0];
 }
 
-/** ES settings: the preset (default: DEFAULT_ES) < the stored run's (on --resume) < single flags. */
-function resolveEs(flags: RunFlags, stored: RunConfig['esSettings']): EsParams {
-  const base = flags.esPreset ? ES_PRESETS[flags.esPreset] : DEFAULT_ES;
+/**
+ * ES settings: the preset < the stored run's (on --resume) < single flags. Without a preset: DEFAULT_ES on the
+ * onnx backend; an ES model server moves its weights itself, without per-tensor scales, so there the reference's
+ * settings are the default.
+ */
+function resolveEs(flags: RunFlags, stored: RunConfig['esSettings'], backend: BackendId): EsParams {
+  const base = flags.esPreset ? ES_PRESETS[flags.esPreset] : backend === 'es-server' ? REFERENCE_ES : DEFAULT_ES;
   const { baseFingerprint: _, ...storedParams } = stored ?? { baseFingerprint: '' };
   const from = { ...base, ...(flags.esPreset ? {} : storedParams) };
   const scope = {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getProblem } from '../../problems/index.ts';
 import { getScaffold } from '../../scaffolds/index.ts';
-import { DEFAULT_ES } from '../../src/es/optimizer.ts';
+import { REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { runSearch, type RunResult } from '../../src/engine/run.ts';
 import type { Evaluator } from '../../src/engine/session.ts';
 import { ScriptedModel, TEST_SAMPLING, nativeEvaluator } from './doubles.ts';
@@ -35,7 +35,8 @@ export function runTest(run: TestRun): Promise<RunResult> {
     scaffold: getScaffold(run.scaffold),
     budget: run.budget,
     seed: run.seed ?? 2024,
-    es: run.es ? DEFAULT_ES : undefined,
+    // The engine's mechanics are checked against the reference's ES settings (the CLI default may differ).
+    es: run.es ? REFERENCE_ES : undefined,
     dir: run.dir,
     resume: run.resume ?? false,
     model,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getProblem } from '../../problems/index.ts';
 import { getScaffold } from '../../scaffolds/index.ts';
 import { runSearch } from '../../src/engine/run.ts';
-import { DEFAULT_ES } from '../../src/es/optimizer.ts';
+import { REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
 import { nativeEvaluator } from './doubles.ts';
 import { readEventObjects, tempDir } from './helpers.ts';
@@ -27,7 +27,7 @@ describe('runSearch on the onnx backend (tiny untrained fixture)', () => {
           scaffold: getScaffold('sample'),
           budget: 20,
           seed: 1,
-          es: DEFAULT_ES,
+          es: REFERENCE_ES,
           dir,
           resume: false,
           model,
@@ -39,7 +39,7 @@ describe('runSearch on the onnx backend (tiny untrained fixture)', () => {
       ).rejects.toThrow(/no valid heuristic in 20 samples/);
       const events = readEventObjects(dir);
       const generations = events.filter((e) => e.type === 'generation');
-      expect(generations.every((g) => g.perturbation?.sigma === DEFAULT_ES.sigma0)).toBe(true);
+      expect(generations.every((g) => g.perturbation?.sigma === REFERENCE_ES.sigma0)).toBe(true);
       expect(events.filter((e) => e.type === 'update')).toHaveLength(1);
       const history = JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8'));
       expect(history.model.n_tensors).toBe(model.es?.size.tensors);

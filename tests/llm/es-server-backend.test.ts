@@ -5,7 +5,7 @@ import { getProblem } from '../../problems/index.ts';
 import { getScaffold } from '../../scaffolds/index.ts';
 import { runSearch } from '../../src/engine/run.ts';
 import { zScores } from '../../src/es/normalise.ts';
-import { DEFAULT_ES } from '../../src/es/optimizer.ts';
+import { REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { createEsServerModel, endpointBase } from '../../src/llm/es-server/client.ts';
 import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
 import type { GenerateRequest, LanguageModel } from '../../src/llm/types.ts';
@@ -125,7 +125,7 @@ describe('ahd run through es-server', () => {
         scaffold: getScaffold('sample'),
         budget: 20,
         seed: 3,
-        es: DEFAULT_ES,
+        es: REFERENCE_ES,
         dir,
         resume: false,
         model,
