@@ -20,7 +20,7 @@ describe('ES strategy', () => {
       skipZeroSigmaUpdate: false,
     });
     expect(Object.isFrozen(REFERENCE_ES)).toBe(true);
-    expect(createEsStrategy().params).toEqual(DEFAULT_ES);
+    expect(createEsStrategy().params).toEqual(REFERENCE_ES);
   });
 
   it('draws direction seeds in [0, 2^31-1) from one stream per run seed', () => {
@@ -30,6 +30,16 @@ describe('ES strategy', () => {
     expect(new Set(seeds).size).toBe(1000);
     expect(es.ask(es.init(2024), 3).seeds).toEqual(seeds.slice(0, 3));
     expect(es.ask(es.init(2025), 3).seeds).not.toEqual(seeds.slice(0, 3));
+  });
+
+  it('antithetic: mirrored pairs from half the draws; an odd count ends with an unpaired direction', () => {
+    const es = createEsStrategy({ antithetic: true });
+    const plain = createEsStrategy();
+    const asked = es.ask(es.init(3), 5);
+    const [a, b, c] = plain.ask(plain.init(3), 3).seeds;
+    expect(asked.seeds).toEqual([a, a, b, b, c]);
+    expect(asked.signs).toEqual([1, -1, 1, -1, 1]);
+    expect(asked.state.draws).toBe(3);
   });
 
   it('continues the same stream from a JSON round-tripped state (resume)', () => {
