@@ -1,5 +1,6 @@
 import type { GenerateRequest, LanguageModel, SamplingOptions } from '../llm/types.ts';
 import type { RoundBatcher } from './batcher.ts';
+import { generateAll } from '../llm/generate-all.ts';
 import { MAX_PARSE_RETRIES, needsRetry, parseResponse } from '../llm/parse.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import type { CandidateSpec } from './types.ts';
@@ -134,13 +135,8 @@ export async function sameAsUnperturbed(
     seed: requestSeed(deps.llmSeed, spec.samplerKey ?? firstIndex + i, 0),
     signal: deps.signal,
   }));
-  const size = deps.model.generateBatch ? (deps.model.maxBatch ?? 1) : 1;
-  const chunks: GenerateRequest[][] = [];
-  for (let i = 0; i < requests.length; i += size) chunks.push(requests.slice(i, i + size));
-  const generated = await Promise.all(
-    chunks.map((chunk) => (deps.model.generateBatch ? deps.model.generateBatch(chunk, deps.signal) : Promise.all(chunk.map((r) => deps.model.generate(r))))),
-  );
-  return generated.flat().map((g, i) => g.text === firstTexts[i]);
+  const generated = await generateAll(deps.model, requests, deps.signal);
+  return generated.map((g, i) => g.text === firstTexts[i]);
 }
 
 /** The text of a candidate's first answer (attempt 0), from the log of this run. */

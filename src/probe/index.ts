@@ -12,7 +12,8 @@ import { replaySteps } from '../es/replay.ts';
 import { DEFAULT_SCOPE } from '../es/scope.ts';
 import { loadOnnxModel } from '../llm/onnx/index.ts';
 import { parseResponse } from '../llm/parse.ts';
-import type { GenerateRequest, Generation } from '../llm/types.ts';
+import { generateAll } from '../llm/generate-all.ts';
+import type { GenerateRequest } from '../llm/types.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 
@@ -96,32 +97,12 @@ export async function probe(target: ProbeTarget, options: ProbeOptions): Promise
       sampling: model.defaults,
       seed: requestSeed(llmSeed, j, 0),
     }));
-    const texts = await generateAll(model, requests, options);
+    const texts = await generateAll(model, requests, options.signal, options.onProgress);
     const samples = await Promise.all(texts.map((g) => score(problem, g.text, options)));
     return { model: target.modelDir, updates, samples, stats: probeStats(problem, samples) };
   } finally {
     await model.close();
   }
-}
-
-async function generateAll(
-  model: Awaited<ReturnType<typeof loadOnnxModel>>,
-  requests: readonly GenerateRequest[],
-  options: ProbeOptions,
-): Promise<Generation[]> {
-  const size = model.maxBatch ?? 1;
-  const chunks: GenerateRequest[][] = [];
-  for (let i = 0; i < requests.length; i += size) chunks.push(requests.slice(i, i + size));
-  let done = 0;
-  const out = await Promise.all(
-    chunks.map(async (chunk) => {
-      const generated = await model.generateBatch!(chunk, options.signal);
-      done += chunk.length;
-      options.onProgress?.(done, requests.length);
-      return generated;
-    }),
-  );
-  return out.flat();
 }
 
 async function score(problem: Problem, text: string, options: ProbeOptions): Promise<ProbeSample> {
