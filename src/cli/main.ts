@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../ground/runtime.ts';
+import { checkServerCommand } from './check-server.ts';
 import { evalCommand } from './eval.ts';
 import { exportCommand } from './export.ts';
 import { handleError } from './handle-error.ts';
@@ -27,6 +28,7 @@ const COMMANDS: readonly Command[] = [
   reportCommand,
   tableCommand,
   serveCommand,
+  checkServerCommand,
 ];
 
 const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };

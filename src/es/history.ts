@@ -2,6 +2,7 @@ import { firstIssue } from '../ground/zod-issue.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeJsonAtomic } from '../ground/json-files.ts';
+import { AHD_NOISE, NOISE_IDS, type NoiseId } from '../ground/noise-id.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { DEFAULT_SCOPE, type EsScope, PARAMETER_SCOPES, SIGMA_SCALES, isDefaultScope } from './scope.ts';
 
@@ -14,8 +15,10 @@ import { DEFAULT_SCOPE, type EsScope, PARAMETER_SCOPES, SIGMA_SCALES, isDefaultS
 export const HISTORY_FORMAT = 'ahd-es-history';
 export const HISTORY_VERSION = 1;
 /** The noise generator of noise.ts and the weight grid of grid.ts: a history replays only onto the same pair. */
-export const NOISE_ID = 'ctr-ziggurat-v1';
+export const NOISE_ID = AHD_NOISE;
 export const WEIGHTS_ID = 'grid24-v1';
+/** Weights of a torch server: moved in place in their own dtype (servers/ES core, the reference's servers). */
+export const IN_PLACE_WEIGHTS = 'in-place';
 
 const seed = z.number().int().min(0).max(2 ** 31 - 2);
 const finite = z.number().refine(Number.isFinite, 'must be finite');
@@ -73,8 +76,8 @@ const modelSchema = z.strictObject({
 const historySchema = z.strictObject({
   format: z.literal(HISTORY_FORMAT),
   version: z.literal(HISTORY_VERSION),
-  noise: z.literal(NOISE_ID),
-  weights: z.literal(WEIGHTS_ID),
+  noise: z.enum(NOISE_IDS),
+  weights: z.enum([WEIGHTS_ID, IN_PLACE_WEIGHTS]),
   run_seed: z.number().int(),
   model: modelSchema,
   /** What ES moved and its sigma unit (scope.ts); absent in older histories: every tensor, absolute. */
@@ -86,12 +89,12 @@ export type HistoryRecord = z.infer<typeof recordSchema>;
 export type ModelIdentity = z.infer<typeof modelSchema>;
 export type EsHistory = z.infer<typeof historySchema>;
 
-export function createHistory(runSeed: number, model: ModelIdentity, scope: EsScope = DEFAULT_SCOPE): EsHistory {
+export function createHistory(runSeed: number, model: ModelIdentity, scope: EsScope = DEFAULT_SCOPE, noise: NoiseId = NOISE_ID): EsHistory {
   return {
     format: HISTORY_FORMAT,
     version: HISTORY_VERSION,
-    noise: NOISE_ID,
-    weights: WEIGHTS_ID,
+    noise,
+    weights: noise === NOISE_ID ? WEIGHTS_ID : IN_PLACE_WEIGHTS,
     run_seed: runSeed,
     model,
     ...(isDefaultScope(scope) ? {} : { es_scope: { parameter_scope: scope.parameterScope, sigma_scale: scope.sigmaScale } }),

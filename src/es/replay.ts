@@ -1,5 +1,5 @@
 import { AhdError, ErrorCode } from '../errors.ts';
-import { checkHistoryModel, type EsHistory, type HistoryRecord, historyScope, signedZ } from './history.ts';
+import { checkHistoryModel, type EsHistory, type HistoryRecord, historyScope, NOISE_ID, signedZ } from './history.ts';
 import { normalise } from './normalise.ts';
 import { createEsStrategy, type EsState } from './optimizer.ts';
 import type { WeightLayout } from './types.ts';
@@ -73,6 +73,13 @@ export function replayHistory(
   history: EsHistory,
   options: ReplayOptions,
 ): ReplayResult {
+  if (history.noise !== NOISE_ID) {
+    throw new AhdError(
+      ErrorCode.History,
+      `history.json: its updates were made with ${history.noise} noise (an ES server on torch); ahd replays ` +
+        'only its own noise in-process: replay it by sending its records to such a server',
+    );
+  }
   const es = new WeightsEs(weights, layout, historyScope(history));
   checkHistoryModel(history, es.identity(), options.source ?? 'the given weights');
   const steps = replaySteps(history, options.runSeed);

@@ -87,6 +87,7 @@ export class WeightsEs {
     if (seeds.length === 0) return 0;
     const n = seeds.length;
     const coeffs = z.map((zi) => (alpha / n) * zi);
+    this.#checkStep(coeffs);
     const norm = addNoiseOnGrid(this.weights, this.layout, this.grid, seeds, coeffs, 1, this.scales);
     this.#maxAbs = maxAbsPerTensor(this.weights, this.layout);
     return norm;
@@ -103,16 +104,35 @@ export class WeightsEs {
 
   /** A perturbation that could push a weight past its tensor's range would not be exactly reversible: refuse it. */
   #checkRange(sigma: number): void {
-    this.layout.tensors.forEach((slot, t) => {
-      const range = this.grid.ranges[t];
-      const reach = this.#maxAbs[t] + sigma * this.scales[t] * NOISE_MAX_ABS + gridStep(range);
-      if (reach > range) {
-        throw new AhdError(
-          ErrorCode.Model,
-          `ES: sigma ${sigma} is too large for tensor ${slot.name} (max |w| ${this.#maxAbs[t]}, exact range ${range}); ` +
-            'lower sigma',
-        );
-      }
+    const tensor = this.#firstOutOfRange(sigma);
+    if (tensor !== undefined) {
+      throw new AhdError(
+        ErrorCode.Model,
+        `ES: sigma ${sigma} is too large for tensor ${this.layout.tensors[tensor].name} (max |w| ${this.#maxAbs[tensor]}, ` +
+          `exact range ${this.grid.ranges[tensor]}); lower sigma`,
+      );
+    }
+  }
+
+  /**
+   * An update step that is not finite, or could push a weight past its tensor's range, is refused before any
+   * weight moves: |step| <= sum_i |c_i| * NOISE_MAX_ABS bounds it, since no noise value exceeds NOISE_MAX_ABS.
+   */
+  #checkStep(coeffs: readonly number[]): void {
+    const reach = coeffs.reduce((a, c) => a + Math.abs(c), 0);
+    const tensor = Number.isFinite(reach) ? this.#firstOutOfRange(reach) : 0;
+    if (tensor !== undefined) {
+      const where = Number.isFinite(reach) ? `would leave the exact range of tensor ${this.layout.tensors[tensor].name}` : 'is not finite';
+      throw new AhdError(ErrorCode.Model, `ES: update refused: its step (sum of |alpha / N * z_i| = ${reach}) ${where}; weights unchanged`);
+    }
+  }
+
+  /** The first tensor whose weights could leave its exact range under noise of scale `scale` (times its scope scale). */
+  #firstOutOfRange(scale: number): number | undefined {
+    const t = this.layout.tensors.findIndex((_, i) => {
+      const range = this.grid.ranges[i];
+      return this.#maxAbs[i] + scale * this.scales[i] * NOISE_MAX_ABS + gridStep(range) > range;
     });
+    return t < 0 ? undefined : t;
   }
 }

@@ -1,3 +1,4 @@
+import type { NoiseId } from '../ground/noise-id.ts';
 /**
  * The one interface the engine uses to talk to language models (onnx in-process, openai HTTP, es-server).
  */
@@ -49,6 +50,8 @@ export interface EsHandle {
   fingerprint(): Promise<string>;
   /** Size of the weights ES acts on: tensor count and parameters (history.json records them). */
   readonly size: { readonly tensors: number; readonly params: number };
+  /** Which noise the weights move by (history.ts NOISE_IDS): a history replays only where the same noise is drawn. */
+  readonly noise: NoiseId;
 }
 
 /** How the scaffold should word prompts for this model. */

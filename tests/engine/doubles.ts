@@ -8,6 +8,7 @@ import type { EsHandle, GenerateRequest, Generation, LanguageModel, SamplingOpti
 import type { EvalRequest, Outcome } from '../../src/sandbox/types.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 import { createRng, hash32 } from '../../src/ground/rng.ts';
+import { AHD_NOISE } from '../../src/ground/noise-id.ts';
 import type { Evaluator } from '../../src/engine/session.ts';
 
 export const TEST_SAMPLING: SamplingOptions = { temperature: 1, topP: 0.98, topK: 0, maxNewTokens: 768, stop: [] };
@@ -16,6 +17,7 @@ export const TEST_SAMPLING: SamplingOptions = { temperature: 1, topP: 0.98, topK
 export class TinyEs implements EsHandle {
   readonly weights = new Float64Array(8);
   readonly size = { tensors: 1, params: 8 };
+  readonly noise = AHD_NOISE;
   updates = 0;
 
   async update(seeds: readonly number[], z: readonly number[], alpha: number): Promise<number | undefined> {

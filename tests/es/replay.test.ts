@@ -81,5 +81,11 @@ describe('replayHistory', () => {
     const badReward = structuredClone(history);
     badReward.records[1].rewards[0] += 0.5;
     expect(() => replayHistory(baseWeights(), layout, badReward, { runSeed: 7 })).toThrow(/diverged .* records\.1/);
+
+    // A history made on a torch ES server: its noise is not ahd's, so in-process replay would build another model.
+    const torch = { ...structuredClone(history), noise: 'torch' as const, weights: 'in-place' as const };
+    const weights = baseWeights();
+    expect(() => replayHistory(weights, layout, torch, { runSeed: 7 })).toThrow(/made with torch noise/);
+    expect(weights).toEqual(baseWeights());
   });
 });

@@ -106,6 +106,17 @@ describe('WeightsEs', () => {
     expect(es.activePerturbation).toBeNull();
   });
 
+  it('refuses an update whose step is not finite or could leave the exact range, weights untouched', () => {
+    const { weights, layout } = model(SIZES);
+    const es = new WeightsEs(weights, layout);
+    const base = Float32Array.from(weights);
+    expect(() => es.update([1, 2], [1e308, -1e308], 1e308)).toThrow(/update refused: .* is not finite; weights unchanged/);
+    expect(() => es.update([1, 2], [1, -1], 0.2)).toThrow(/would leave the exact range of tensor t0/);
+    expect(weights).toEqual(base);
+    es.update([1, 2], [1, -1], 5e-4); // a normal step still goes through
+    expect(weights).not.toEqual(base);
+  });
+
   it('keeps replicas bit-identical whatever directions each one perturbs', () => {
     const a = model(SIZES);
     const b = model(SIZES);

@@ -3,6 +3,7 @@ import { createJsonClient, type JsonClient, type RetryEvent } from '../http/json
 import { Semaphore } from '../http/semaphore.ts';
 import { chatRequestBody, OPENAI_DEFAULTS, readChatCompletion, REFERENCE_SAMPLING } from '../openai.ts';
 import type { EsHandle, Generation, GenerateRequest, LanguageModel, SamplingOptions } from '../types.ts';
+import { NOISE_IDS, TORCH_NOISE, type NoiseId } from '../../ground/noise-id.ts';
 import type { InitResponse, StatusResponse, UpdateRequest } from './protocol.ts';
 
 /**
@@ -68,16 +69,18 @@ export async function createEsServerModel(options: EsServerModelOptions): Promis
     const statuses = await Promise.all(bases.map((base) => post<StatusResponse>(client, base, '/es/status', {})));
     checkSameModel(bases, inits, statuses);
     const status = statuses[0];
+    const modelName = status.model ?? REFERENCE_SERVER_MODEL;
 
     const chat = async (base: string, request: GenerateRequest): Promise<Generation> => {
       const url = `${base}/v1/chat/completions`;
       const started = performance.now();
-      const body = await client.post(url, chatRequestBody(status.model, request), request.signal);
+      const body = await client.post(url, chatRequestBody(modelName, request), request.signal);
       return readChatCompletion(body, url, performance.now() - started, 'es-server');
     };
 
     const es: EsHandle = {
       size: { tensors: inits[0].n_tensors, params: inits[0].total_params },
+      noise: noiseOf(status),
       async update(seeds, z, alpha) {
         if (perturbedInFlight > 0) {
           throw new AhdError(ErrorCode.Internal, 'weight update refused: a perturbed generation is in progress');
@@ -90,7 +93,7 @@ export async function createEsServerModel(options: EsServerModelOptions): Promis
       },
       async fingerprint() {
         const prints = await endpoints.onEvery(() =>
-          Promise.all(bases.map(async (base) => (await post<StatusResponse>(client, base, '/es/status', {})).weights_fingerprint)),
+          Promise.all(bases.map(async (base) => fingerprintOf(await post<StatusResponse>(client, base, '/es/status', {})))),
         );
         if (new Set(prints).size !== 1) {
           const held = bases.map((base, i) => `${base} ${prints[i]}`).join(', ');
@@ -101,7 +104,7 @@ export async function createEsServerModel(options: EsServerModelOptions): Promis
     };
 
     return {
-      name: `es-server:${status.model}`,
+      name: `es-server:${modelName}`,
       promptStyle: status.ahd_prompt_style ?? 'reference',
       parallelism: bases.length,
       es,
@@ -146,14 +149,32 @@ async function post<T>(client: JsonClient, base: string, path: string, body: obj
   return reply as T;
 }
 
-/** Every endpoint must serve the same model with the same weights, and report a weights fingerprint. */
+/** The model name sent to a server that reports none (the reference's servers ignore it). */
+const REFERENCE_SERVER_MODEL = 'reference-es-server';
+
+/**
+ * What a server that reports no weights fingerprint (the reference's) stands for: such servers are taken to hold
+ * the same weights when they report the same sizes, and their histories replay only on such servers.
+ */
+const UNREPORTED_FINGERPRINT = 'unreported';
+
+const fingerprintOf = (status: StatusResponse) => status.weights_fingerprint ?? UNREPORTED_FINGERPRINT;
+
+/** The reference's servers do not say which noise they draw: theirs is the torch noise. */
+function noiseOf(status: StatusResponse): NoiseId {
+  const noise = status.noise ?? TORCH_NOISE;
+  if (!(NOISE_IDS as readonly string[]).includes(noise)) {
+    throw new AhdError(ErrorCode.Llm, `es-server: /es/status reports noise ${JSON.stringify(noise)}; ahd knows ${NOISE_IDS.join(', ')}`);
+  }
+  return noise;
+}
+
+/** Every endpoint must serve the same model with the same weights, drawn by the same noise. */
 function checkSameModel(bases: readonly string[], inits: readonly InitResponse[], statuses: readonly StatusResponse[]): void {
   const describe = (i: number) =>
-    `${statuses[i].model} (${inits[i].n_tensors} tensors, ${inits[i].total_params} params, weights ${statuses[i].weights_fingerprint})`;
-  statuses.forEach((status, i) => {
-    if (typeof status.weights_fingerprint !== 'string') {
-      throw new AhdError(ErrorCode.Llm, `es-server: ${bases[i]}/es/status reports no weights_fingerprint (run it with ahd serve)`);
-    }
+    `${statuses[i].model ?? REFERENCE_SERVER_MODEL} (${inits[i].n_tensors} tensors, ${inits[i].total_params} params, ` +
+    `weights ${fingerprintOf(statuses[i])}, ${noiseOf(statuses[i])} noise)`;
+  statuses.forEach((_, i) => {
     if (describe(i) !== describe(0)) {
       throw new AhdError(ErrorCode.Model, `es-server endpoints differ: ${bases[0]} serves ${describe(0)}, ${bases[i]} serves ${describe(i)}`);
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NoiseId } from '../../ground/noise-id.ts';
 
 /**
  * The ES model server protocol (reference section 6), as `ahd serve` speaks it and the es-server backend uses
@@ -130,14 +131,19 @@ export interface StatusResponse {
   /** Updates applied since the base weights. */
   readonly update_history: number;
   readonly active_perturbation: { readonly seed: number; readonly sigma: number } | null;
-  /** ahd: the model name, and fingerprints of the live and the base weights (src/es/fingerprint.ts). */
-  readonly model: string;
-  readonly weights_fingerprint: string;
-  readonly base_fingerprint: string;
+  /**
+   * ahd additions, absent from the reference's servers (the client then assumes the reference's noise, prompt
+   * style and sampling): the model name, fingerprints of the live and the base weights, the noise the weights
+   * move by (ground/noise-id.ts).
+   */
+  readonly model?: string;
+  readonly weights_fingerprint?: string;
+  readonly base_fingerprint?: string;
+  readonly noise?: NoiseId;
   /** ahd: how prompts should be worded for this model (config.json's ahd_prompt_style). */
-  readonly ahd_prompt_style: 'reference' | 'compact';
+  readonly ahd_prompt_style?: 'reference' | 'compact';
   /** ahd: the model's sampling defaults (generation_config.json). */
-  readonly sampling_defaults: {
+  readonly sampling_defaults?: {
     readonly temperature: number;
     readonly top_p: number;
     readonly top_k: number;

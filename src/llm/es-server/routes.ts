@@ -165,6 +165,7 @@ async function status({ served }: RouteContext): Promise<P.StatusResponse> {
     model: model.name,
     weights_fingerprint: await model.es.fingerprint(),
     base_fingerprint: served.baseFingerprint,
+    noise: model.es.noise,
     ahd_prompt_style: model.promptStyle,
     sampling_defaults: {
       temperature: defaults.temperature,

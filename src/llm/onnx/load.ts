@@ -1,3 +1,4 @@
+import { AHD_NOISE } from '../../ground/noise-id.ts';
 import { AhdError, ErrorCode } from '../../errors.ts';
 import { DEFAULT_SCOPE, type EsScope } from '../../es/scope.ts';
 import type { EsHandle, LanguageModel } from '../types.ts';
@@ -68,6 +69,7 @@ export async function loadOnnxModel(dir: string, options: OnnxModelOptions = {})
 
   const es: OnnxEsHandle = {
     size: { tensors: lifted.layout.tensors.length, params: lifted.layout.totalLength },
+    noise: AHD_NOISE,
     update: (seeds, z, alpha) => pool.update(seeds, z, alpha),
     perturb: (seed, sigma) => pool.perturb(seed, sigma),
     restore: (seed, sigma) => pool.restore(seed, sigma),

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { AhdError, ErrorCode } from '../../errors.ts';
+import { parseOptions } from '../../ground/parse-options.ts';
+import { endpointBase } from '../../llm/es-server/client.ts';
+import { checkEsServer, type ConformanceReport } from '../../llm/es-server/conformance.ts';
+import { differingAnswers } from '../../llm/es-server/compare-answers.ts';
+
+const optionsSchema = z.object({
+  sigma: z.coerce.number({ message: 'must be a number' }).gt(0, 'must be > 0').optional(),
+  json: z.boolean().optional(),
+});
+
+export async function checkServersFromFlags(urls: readonly string[], raw: unknown): Promise<void> {
+  const options = parseOptions(optionsSchema, raw);
+  const bases = urls.map(endpointBase);
+  const reports: ConformanceReport[] = [];
+  for (const base of bases) {
+    try {
+      reports.push(await checkEsServer(base, { sigma: options.sigma }));
+    } catch (error) {
+      throw new AhdError(ErrorCode.Llm, `check-server: ${base}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const differences = reports.slice(1).flatMap((r) => differingAnswers(reports[0], r));
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ servers: reports, differences })}\n`);
+  } else {
+    for (const report of reports) {
+      process.stdout.write(`${report.url}: ${report.passed ? 'passed' : 'FAILED'}\n`);
+      for (const c of report.checks) process.stdout.write(`  ${c.outcome.padEnd(4)}  ${c.name}${c.detail ? ` (${c.detail})` : ''}\n`);
+    }
+    if (reports.length > 1) {
+      process.stdout.write(differences.length === 0 ? 'answers agree field by field\n' : `answers differ:\n${differences.map((d) => `  ${d}`).join('\n')}\n`);
+    }
+  }
+  if (reports.some((r) => !r.passed) || differences.length > 0) process.exitCode = 1;
+}
