@@ -1,6 +1,5 @@
-import { loadProblem } from '../../problems/index.ts';
+import { checkSplits, loadProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
-import { usageError } from '../errors.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
@@ -43,11 +42,7 @@ export interface Evaluation {
 export async function evaluate(problem: string | Problem, code: string, splits?: readonly string[], options: EvaluateOptions = {}): Promise<Evaluation> {
   const p = typeof problem === 'string' ? await loadProblem(problem) : problem;
   const names = splits ?? p.testSplits;
-  for (const split of names) {
-    if (!p.splits.some((s) => s.name === split)) {
-      throw usageError(`unknown split "${split}" for ${p.id} (known: ${p.splits.map((s) => s.name).join(', ')})`);
-    }
-  }
+  checkSplits(p, names);
   const pool = options.pool ?? new SandboxPool();
   try {
     const requests = names.map((split) => ({ problem: p.id, split, code, seed: options.seed ?? 0 }));

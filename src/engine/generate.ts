@@ -17,8 +17,8 @@ export interface GenerateDeps {
   readonly cache: ReplayCache;
   readonly log: EventLog;
   readonly signal?: AbortSignal;
-  /** First answers generated in this process, by candidate index (ES diagnostics compare them). */
-  readonly firstTexts: Map<number, string>;
+  /** With ES diagnostics only: first answers generated in this process, by candidate index (they are compared). */
+  readonly firstTexts?: Map<number, string>;
 }
 
 /** Sampler seed of one request: a function of the run seed and the request's place, never of scheduling. */
@@ -114,7 +114,7 @@ async function answer(
     parsed: parseResponse(generation.text, deps.fnName),
   };
   deps.log.append(event);
-  if (attempt === 0) deps.firstTexts.set(index, event.text);
+  if (attempt === 0) deps.firstTexts?.set(index, event.text);
   return event;
 }
 
@@ -141,5 +141,5 @@ export async function sameAsUnperturbed(
 
 /** The text of a candidate's first answer (attempt 0), from the log of this run. */
 export function firstAnswerText(deps: GenerateDeps, index: number): string | undefined {
-  return deps.cache.generation(index, 0)?.text ?? deps.firstTexts.get(index);
+  return deps.cache.generation(index, 0)?.text ?? deps.firstTexts?.get(index);
 }

@@ -104,7 +104,7 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
         cache,
         log,
         signal: options.signal,
-        firstTexts: new Map(),
+        ...(options.esDiagnostics && { firstTexts: new Map() }),
       },
       esDiagnostics: options.esDiagnostics,
       parallelism: model.parallelism,

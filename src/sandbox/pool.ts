@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { availableParallelism } from 'node:os';
-import { getProblem, problemSource } from '../../problems/index.ts';
+import { checkSplits, getProblem, problemSource } from '../../problems/index.ts';
 import { AhdError, ErrorCode, usageError } from '../errors.ts';
 import { evaluationKey } from './code-key.ts';
 import { DEFAULT_MEMORY_LIMIT_MB, timeLimitMs } from './limits.ts';
@@ -83,9 +83,7 @@ export class SandboxPool {
   /** Validates a request at the edge (unknown problem/split are usage errors) and resolves its limits. */
   #task(request: EvalRequest): WorkerTask {
     const problem = getProblem(request.problem);
-    if (!problem.splits.some((s) => s.name === request.split)) {
-      throw usageError(`unknown split "${request.split}" for ${problem.id} (known: ${problem.splits.map((s) => s.name).join(', ')})`);
-    }
+    checkSplits(problem, [request.split]);
     if (typeof request.code !== 'string') throw usageError('request.code must be a string');
     if (!Number.isSafeInteger(request.seed)) throw usageError(`request.seed must be an integer, got ${request.seed}`);
     if (request.timeoutMs !== undefined && !(Number.isFinite(request.timeoutMs) && request.timeoutMs > 0)) {

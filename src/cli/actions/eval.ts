@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { loadProblem } from '../../../problems/index.ts';
+import { checkSplits, loadProblem } from '../../../problems/index.ts';
 import { evaluate, type Evaluation, type SplitStats } from '../../api/evaluate.ts';
-import { usageError } from '../../errors.ts';
 import { roundTo5 } from '../../sandbox/aggregate.ts';
 import { SandboxPool } from '../../sandbox/pool.ts';
 import type { Outcome } from '../../sandbox/types.ts';
@@ -22,11 +21,7 @@ export async function evalFromFlags(raw: unknown): Promise<void> {
   const options = parseOptions(evalOptionsSchema, raw);
   const problem = await loadProblem(options.problem);
   const splits = options.split ?? [...problem.testSplits];
-  for (const split of splits) {
-    if (!problem.splits.some((s) => s.name === split)) {
-      throw usageError(`--split: unknown split "${split}" for ${problem.id} (known: ${problem.splits.map((s) => s.name).join(', ')})`);
-    }
-  }
+  checkSplits(problem, splits, '--split: ');
   const code = readHeuristicFile(options.heuristic, problem.fnName);
 
   const pool = new SandboxPool();
