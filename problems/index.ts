@@ -38,6 +38,15 @@ export function getProblem(id: string): Problem {
   return problem;
 }
 
+/** Every name must be one of the problem's splits: a usage error naming the known ones; `label` prefixes it (a flag). */
+export function checkSplits(problem: Problem, names: readonly string[], label = ''): void {
+  for (const split of names) {
+    if (!problem.splits.some((s) => s.name === split)) {
+      throw usageError(`${label}unknown split "${split}" for ${problem.id} (known: ${problem.splits.map((s) => s.name).join(', ')})`);
+    }
+  }
+}
+
 /** The module a loaded problem came from (file URL), or undefined for a built-in task. */
 export function problemSource(id: string): string | undefined {
   return loaded.get(id)?.source;
