@@ -61,6 +61,9 @@ export type RunFlags = z.infer<typeof runFlagsSchema>;
  */
 export type RunSpec = z.input<typeof runFlagsSchema>;
 
+/** The fields of a run spec document (`json` and `out` included: a config file may name them too). */
+export const RUN_SPEC_FIELDS: readonly string[] = Object.keys(runFlagsSchema.shape);
+
 /** Checks a spec; the first problem is a one-line usage error naming the field as its flag. */
 export function parseRunSpec(spec: RunSpec): RunFlags {
   return parseOptions(runFlagsSchema, spec);

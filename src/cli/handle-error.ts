@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { AhdError, exitCodeFor } from '../errors.ts';
-import { oneLine } from '../sandbox/aggregate.ts';
+import { oneLine } from '../ground/one-line.ts';
 
 /** Commander's own outcomes that are not errors: --help and --version. */
 const COMMANDER_SUCCESS = new Set(['commander.helpDisplayed', 'commander.version']);

@@ -4,7 +4,7 @@ import { DEFAULT_BUDGET, DEFAULT_SEED } from '../api/run-defaults.ts';
 /** `ahd run`: search for a heuristic (EoH or Sample, optionally with ES on the model's weights). */
 export const runCommand = new Command('run')
   .description('design a heuristic for a problem with a language model (EoH or Sample, optionally + ES)')
-  .option('--config <file.json>', 'a run spec document: the flags below in camelCase (flags given here win over it)')
+  .option('--config <file>', 'a run spec document, JSON or YAML (.yaml/.yml): the flags below in camelCase (flags given here win over it)')
   .option('--problem <id|path>', 'problem id (see ahd problems), or the path of your own problem module (./my-problem/)')
   .option('--scaffold <name>', 'eoh | sample')
   .option('--es', 'tune the model weights with evolution strategies while searching')

@@ -1,3 +1,4 @@
+import { oneLine } from '../ground/one-line.ts';
 import type { Instance, InvalidPolicy, Problem, ScoreContext } from '../../problems/types.ts';
 import type { Outcome } from './types.ts';
 
@@ -89,8 +90,3 @@ export function roundTo5(x: number): number {
   return Number(x.toFixed(5));
 }
 
-/** Collapses whitespace and caps the length: reasons and messages are shown on one line. */
-export function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
-}

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { WORKER_BOOT, moduleUrl, workerBootData } from '../ground/runtime.ts';
-import { oneLine } from './aggregate.ts';
+import { oneLine } from '../ground/one-line.ts';
 import { watchdogMs } from './limits.ts';
 import type { ChildMessage, ParentMessage } from './sandbox-process.ts';
 import type { WorkerReply, WorkerTask } from './worker.ts';

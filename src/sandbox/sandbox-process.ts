@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { childExecArgv, moduleUrl } from '../ground/runtime.ts';
-import { oneLine } from './aggregate.ts';
+import { oneLine } from '../ground/one-line.ts';
 import type { Outcome } from './types.ts';
 import type { WorkerReply, WorkerTask } from './worker.ts';
 

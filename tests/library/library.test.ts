@@ -107,12 +107,28 @@ describe('a problem of your own on the CLI (examples/online-bpp)', () => {
     expect(JSON.parse(resumed.stdout.trim().split('\n').at(-1)!).best).toEqual(summary.best);
   }, 120_000);
 
+  it('a YAML --config file is the same document; a field the spec does not know is refused', () => {
+    const yaml = join(dir, 'run.yaml');
+    // budget 5 is below the minimum: the usage error shows that the YAML's fields reached the spec's checks.
+    writeFileSync(yaml, '# an experiment\nproblem: tsp50\nscaffold: eoh\nbudget: 5\n');
+    const r1 = ahd('run', '--config', yaml);
+    expect(r1.status).toBe(2);
+    expect(r1.stderr).toMatch(/^ahd: --budget.* 20/);
+    writeFileSync(yaml, 'problem: tsp50\nscaffold: eoh\nsigm: 0.1\n');
+    const r2 = ahd('run', '--config', yaml);
+    expect(r2.status).toBe(2);
+    expect(r2.stderr).toMatch(/^ahd: --config .*run\.yaml: unknown field "sigm" \(a run spec has: problem, scaffold/);
+    writeFileSync(yaml, 'problem: [tsp50\n');
+    expect(ahd('run', '--config', yaml).stderr).toMatch(/^ahd: --config .*run\.yaml: not valid YAML \(/);
+  });
+
   it('a --config file that is not JSON, and a problem path that does not exist, are one-line usage errors', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{ problem: tsp50');
     const r1 = ahd('run', '--config', bad);
     expect(r1.status).toBe(2);
-    expect(r1.stderr).toMatch(/^ahd: --config .*bad\.json: not a JSON object/);
+    expect(r1.stderr).toMatch(/^ahd: --config .*bad\.json: not valid JSON \(/);
+    expect(r1.stderr.trim().split('\n')).toHaveLength(1);
     const r2 = ahd('eval', '--problem', './no-such-problem/', '--heuristic', bad);
     expect(r2.status).toBe(2);
     expect(r2.stderr).toMatch(/^ahd: --problem \.\/no-such-problem\/: no such file or directory/);

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import { run } from '../../api/run.ts';
-import { type RunSpec } from '../../api/run-spec.ts';
+import { RUN_SPEC_FIELDS, type RunSpec } from '../../api/run-spec.ts';
+import { oneLine } from '../../ground/one-line.ts';
 import type { RunSummary } from '../../engine/summary.ts';
 import { AhdError, ErrorCode, usageError } from '../../errors.ts';
 import { ProgressLine } from '../run-progress.ts';
@@ -38,7 +40,10 @@ export async function runFromFlags(raw: Record<string, unknown>): Promise<void> 
   }
 }
 
-/** A run spec document (JSON): the same fields as the flags, camelCase (see README, "Config files"). */
+/**
+ * A run spec document, JSON or (.yaml / .yml) YAML: the same fields as the flags, camelCase (README, "Config
+ * files"). A field the spec does not know is refused: a misspelt setting must not silently fall back to its default.
+ */
 function readConfigFile(path: string): Record<string, unknown> {
   let text: string;
   try {
@@ -46,13 +51,21 @@ function readConfigFile(path: string): Record<string, unknown> {
   } catch (error) {
     throw usageError(`--config ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }
+  const yaml = /\.ya?ml$/i.test(path);
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not a JSON object');
-    return parsed as Record<string, unknown>;
+    parsed = yaml ? parseYaml(text) : JSON.parse(text);
   } catch (error) {
-    throw usageError(`--config ${path}: not a JSON object (${(error as Error).message})`);
+    throw usageError(`--config ${path}: not valid ${yaml ? 'YAML' : 'JSON'} (${oneLine((error as Error).message)})`);
   }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw usageError(`--config ${path}: not a ${yaml ? 'YAML mapping' : 'JSON object'} of run settings`);
+  }
+  const unknown = Object.keys(parsed).filter((key) => !RUN_SPEC_FIELDS.includes(key));
+  if (unknown.length > 0) {
+    throw usageError(`--config ${path}: unknown field "${unknown[0]}" (a run spec has: ${RUN_SPEC_FIELDS.join(', ')})`);
+  }
+  return parsed as Record<string, unknown>;
 }
 
 const definedOnly = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AhdError, ErrorCode, usageError } from '../../errors.ts';
-import { oneLine } from '../../sandbox/aggregate.ts';
+import { oneLine } from '../../ground/one-line.ts';
 import { Semaphore } from '../http/semaphore.ts';
 import { badRequest, ROUTES, type Route } from './routes.ts';
 import { ServedModel } from './served-model.ts';
