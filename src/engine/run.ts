@@ -10,7 +10,7 @@ import { checkResumeConfig, createRunDir, lastSnapshot, runPaths, type RunPaths 
 import { readJson, writeJsonAtomic } from '../ground/json-files.ts';
 import { RunSession, type Evaluator, type RunProgress } from './session.ts';
 import { createRng, deriveSeed } from '../ground/rng.ts';
-import { storedSummary, type RunSummary } from './summary.ts';
+import { evalSeedOf, storedSummary, type RunSummary } from './summary.ts';
 import type { Individual, Scaffold } from './types.ts';
 
 /** Everything that decides a run's result; stored as config.json and checked on --resume. */
@@ -109,7 +109,7 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
       esDiagnostics: options.esDiagnostics,
       parallelism: model.parallelism,
       evaluator: options.evaluator,
-      evalSeed: deriveSeed(seed, 'eval'),
+      evalSeed: evalSeedOf(seed),
       cache,
       log,
       paths,

@@ -9,6 +9,9 @@ import { deriveSeed } from '../ground/rng.ts';
 import type { Evaluator } from './session.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 
+/** The sandbox seed a run evaluates with (search and test scores), from its run seed. */
+export const evalSeedOf = (runSeed: number): number => deriveSeed(runSeed, 'eval');
+
 /** The run summary: the last stdout line of `ahd run --json` and summary.json. Objectives in natural sign. */
 export interface RunSummary {
   readonly problem: string;
@@ -58,7 +61,7 @@ export async function finishRun(
 ): Promise<RunSummary> {
   if (result.summary) return result.summary;
   const best = result.population[0];
-  const seed = deriveSeed(result.config.seed, 'eval');
+  const seed = evalSeedOf(result.config.seed);
   const outcomes = await Promise.all(
     problem.testSplits.map((split) => evaluator.evaluate({ problem: problem.id, split, code: best.code, seed }, signal)),
   );

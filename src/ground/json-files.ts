@@ -28,3 +28,12 @@ export function readJson<T>(path: string, what: string): T {
   }
 }
 
+
+/** A JSON file's content, or undefined when it is missing or unreadable (readers of live or killed runs). */
+export function tryReadJson<T>(path: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}

@@ -17,16 +17,44 @@ export interface ChartSpec {
     readonly color: string;
     readonly axis?: 'y' | 'y2';
     readonly dashed?: boolean;
+    /** A horizontal line (the same value everywhere, e.g. a baseline's): drawn without points. */
+    readonly constant?: boolean;
   }[];
+}
+
+/** A level to draw across a chart: a classical baseline's objective, natural sign. */
+export interface LevelLine {
+  readonly label: string;
+  readonly value: number;
+}
+
+const LEVEL_COLORS = ['#57606a', '#bf3989', '#1b7c83', '#953800'];
+
+/** Horizontal dashed lines at each level, over `labels`. */
+export function levelDatasets(levels: readonly LevelLine[], labels: readonly unknown[]): ChartSpec['datasets'] {
+  return levels.map((level, i) => ({
+    label: level.label,
+    data: labels.map(() => level.value),
+    color: LEVEL_COLORS[i % LEVEL_COLORS.length],
+    dashed: true,
+    constant: true,
+  }));
 }
 
 const COLORS = { best: '#1f6feb', mean: '#d29922', candidates: '#8957e5', valid: '#2da44e', sigma: '#cf222e', spread: '#6e7781' };
 
 /**
  * The charts of a report: objective and valid share per generation (`step`: "generation", or "batch" for
- * Sample), sigma and rewards per ES update.
+ * Sample), with `levels` (the task's classical baselines on train) across the objective chart; sigma and
+ * rewards per ES update.
  */
-export function chartSpecs(generations: GenerationSeries, updates: UpdateSeries, objectiveName: string, step: string): ChartSpec[] {
+export function chartSpecs(
+  generations: GenerationSeries,
+  updates: UpdateSeries,
+  objectiveName: string,
+  step: string,
+  levels: readonly LevelLine[] = [],
+): ChartSpec[] {
   const charts: ChartSpec[] = [];
   if (generations.generation.length > 0) {
     charts.push({
@@ -39,6 +67,7 @@ export function chartSpecs(generations: GenerationSeries, updates: UpdateSeries,
         { label: 'best (population)', data: generations.best, color: COLORS.best },
         { label: 'mean (population)', data: generations.populationMean, color: COLORS.mean },
         { label: `mean (valid candidates of the ${step})`, data: generations.candidateMean, color: COLORS.candidates, dashed: true },
+        ...levelDatasets(levels, generations.generation),
       ],
     });
     charts.push({

@@ -1,37 +1,64 @@
 import { getProblem } from '../../problems/index.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
-import { compareEs, formCells } from '../table/cells.ts';
+import { mean, sampleSd } from '../ground/stats.ts';
+import { requestedBaselines, tableBaselineRequests, type BaselineEntry } from '../table/baselines.ts';
+import { TRAIN, compareEs, formCells } from '../table/cells.ts';
 import type { FinishedRun } from '../table/collect.ts';
+import { referenceRow } from '../table/reference.ts';
+import { countImprovements, formatValue, improvementLine } from '../table/render.ts';
 import { methodName } from '../table/settings.ts';
 import type { ReportTable } from './analysis.ts';
-import type { ChartSpec } from './charts.ts';
+import { levelLines } from './baselines.ts';
+import { levelDatasets, type ChartSpec } from './charts.ts';
 import type { ReportPage } from './html.ts';
 import { readRun } from './read-run.ts';
 
 const PALETTE = ['#1f6feb', '#cf222e', '#2da44e', '#8957e5', '#d29922', '#6e7781'];
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const sd = (xs: readonly number[]) => (xs.length > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1)) : 0);
+
+export interface ComparePageOptions {
+  readonly generatedAt?: string;
+  /** Classical baselines as a table directory's baselines.json holds them (the ones for these runs are shown). */
+  readonly baselines?: readonly BaselineEntry[];
+}
 
 /**
  * One page over many finished runs (several run dirs, or a table dir): the comparison table (ES against its
- * matched baseline, wins marked), and per problem and budget the best objective against samples for every method
- * (mean over seeds, dashed: mean ± sd), and the ES methods' mean reward per update.
+ * matched baseline, wins marked, the reference's number beside each cell), the classical baselines, and per
+ * problem and budget the best objective against samples for every method (mean over seeds, dashed: mean ± sd;
+ * the baselines' train objectives across it), and the ES methods' mean reward per update.
  */
-export function comparePage(runs: readonly FinishedRun[], generatedAt = new Date().toISOString()): ReportPage {
+export function comparePage(runs: readonly FinishedRun[], options: ComparePageOptions = {}): ReportPage {
   const cells = formCells(runs, (p) => getProblem(p).testSplits);
   const comparisons = compareEs(cells, (p) => getProblem(p).sense);
+  const baselines = requestedBaselines(tableBaselineRequests(cells), options.baselines ?? []);
   const rows = cells
     .filter((c) => c.mean !== null)
     .map((c) => {
       const outcome = c.es ? comparisons.find((x) => x.problem === c.problem && x.split === c.split && x.budget === c.budget && x.scaffold === c.scaffold)?.outcome : undefined;
       const value = `${c.mean!.toFixed(4)}${c.sd !== null ? ` ± ${c.sd.toFixed(4)}` : ''}`;
-      return [c.problem, c.split, String(c.budget), methodName(c.scaffold, c.es), String(c.values.length), outcome === 'improved' ? `${value} (wins)` : value, outcome ?? ''];
+      const reference = referenceRow(c.problem, c.split, c.budget).find((r) => r.scaffold === c.scaffold && r.es === c.es);
+      return [
+        c.problem,
+        c.split,
+        String(c.budget),
+        methodName(c.scaffold, c.es),
+        String(c.values.length),
+        outcome === 'improved' ? `${value} (wins)` : value,
+        outcome ?? '',
+        reference ? `${formatValue(reference.value)} (${reference.source})` : '-',
+      ];
     });
   const table: ReportTable = {
     id: 'table-compare',
-    title: 'Cells: mean over seeds of the best heuristic (natural sign); ES against its matched baseline',
-    header: ['problem', 'split', 'budget', 'method', 'seeds', 'mean ± sd', 'ES vs baseline'],
+    title: 'Cells: mean over seeds of the best heuristic (natural sign); ES against its matched baseline; the reference\'s number',
+    header: ['problem', 'split', 'budget', 'method', 'seeds', 'mean ± sd', 'ES vs baseline', 'reference'],
     rows,
+  };
+  const baselineTable: ReportTable = {
+    id: 'table-baselines',
+    title: 'Classical baselines (natural sign; from the table directory\'s baselines.json)',
+    header: ['problem', 'split', 'baseline', 'mean', 'valid', 'eval seed'],
+    rows: baselines.map((b) => [b.problem, b.split, b.baseline, b.mean === null ? 'no valid' : formatValue(b.mean), `${b.valid} of ${b.count}`, String(b.evalSeed)]),
   };
   const improved = comparisons.filter((c) => c.outcome === 'improved').length;
   return {
@@ -40,15 +67,19 @@ export function comparePage(runs: readonly FinishedRun[], generatedAt = new Date
     summary: [
       { label: 'runs', value: String(runs.length) },
       { label: 'ES comparisons', value: `${improved} improved, ${comparisons.filter((c) => c.outcome === 'tied').length} tied, ${comparisons.filter((c) => c.outcome === 'worse').length} worse` },
+      { label: 'table headline', value: improvementLine(countImprovements(comparisons), comparisons) },
     ],
-    charts: [...objectiveCharts(runs), ...rewardCharts(runs)],
-    tables: [table],
-    generatedAt,
+    charts: [...objectiveCharts(runs, baselines), ...rewardCharts(runs)],
+    tables: [table, baselineTable],
+    generatedAt: options.generatedAt ?? new Date().toISOString(),
   };
 }
 
-/** Per problem and budget: best objective after each generation against samples, per method (mean, mean ± sd). */
-function objectiveCharts(runs: readonly FinishedRun[]): ChartSpec[] {
+/**
+ * Per problem and budget: best objective after each generation against samples, per method (mean, mean ± sd),
+ * with the problem's baselines on train across it.
+ */
+function objectiveCharts(runs: readonly FinishedRun[], baselines: readonly BaselineEntry[]): ChartSpec[] {
   const groups = groupBy(runs, (r) => `${r.problem} ${r.budget}`);
   return [...groups.entries()].map(([key, group], g) => {
     const problem = getProblem(group[0].problem);
@@ -61,25 +92,35 @@ function objectiveCharts(runs: readonly FinishedRun[]): ChartSpec[] {
         name,
         samples: Array.from({ length: steps }, (_, k) => Math.round(mean(perRun.map((c) => c[k].samples)))),
         mean: Array.from({ length: steps }, (_, k) => (at(k).length ? mean(at(k)) : null)),
-        sd: Array.from({ length: steps }, (_, k) => (at(k).length ? sd(at(k)) : null)),
+        sd: Array.from({ length: steps }, (_, k) => (at(k).length ? (sampleSd(at(k)) ?? 0) : null)),
       };
     });
-    const labels = curves.reduce((longest, c) => (c.samples.length > longest.length ? c.samples : longest), [] as number[]);
+    // Methods record their snapshots at different sample counts (EoH per generation, Sample per batch): one axis
+    // of every count, each curve null where it has no snapshot (the page draws across the gaps).
+    const labels = [...new Set(curves.flatMap((c) => c.samples))].sort((a, b) => a - b);
+    const onAxis = (c: (typeof curves)[number], values: readonly (number | null)[]) =>
+      labels.map((x) => {
+        const k = c.samples.indexOf(x);
+        return k < 0 ? null : values[k];
+      });
     return {
       id: `chart-compare-${g}`,
       title: `${key.replace(' ', ', budget ')}: best objective against samples (mean over seeds; dashed: ± sd)`,
       xLabel: 'samples',
       yLabel: problem.sense === 'max' ? 'objective (higher is better)' : 'objective (lower is better)',
       labels,
-      datasets: curves.flatMap((c, i) => {
-        const color = PALETTE[i % PALETTE.length];
-        const band = (sign: number) => c.mean.map((m, k) => (m === null || c.sd[k] === null ? null : m + sign * c.sd[k]!));
-        return [
-          { label: c.name, data: c.mean, color },
-          { label: `${c.name} + sd`, data: band(1), color, dashed: true },
-          { label: `${c.name} - sd`, data: band(-1), color, dashed: true },
-        ];
-      }),
+      datasets: [
+        ...curves.flatMap((c, i) => {
+          const color = PALETTE[i % PALETTE.length];
+          const band = (sign: number) => c.mean.map((m, k) => (m === null || c.sd[k] === null ? null : m + sign * c.sd[k]!));
+          return [
+            { label: c.name, data: onAxis(c, c.mean), color },
+            { label: `${c.name} + sd`, data: onAxis(c, band(1)), color, dashed: true },
+            { label: `${c.name} - sd`, data: onAxis(c, band(-1)), color, dashed: true },
+          ];
+        }),
+        ...levelDatasets(levelLines(baselines.filter((b) => b.problem === problem.id && b.split === TRAIN)), labels),
+      ],
     };
   });
 }

@@ -2,7 +2,9 @@ import { dirname, join } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { writeFileAtomic } from '../ground/json-files.ts';
 import { usageError } from '../errors.ts';
+import { BASELINES_FILE, mergeBaselines, readBaselines, type BaselineEntry } from '../table/baselines.ts';
 import { failureTable, lineageTable, operatorTable } from './analysis.ts';
+import { levelLines, runBaselines, type RunBaselineOptions } from './baselines.ts';
 import { chartSpecs } from './charts.ts';
 import { comparePage } from './compare.ts';
 import { findFinishedRuns, readFinishedRun } from '../table/collect.ts';
@@ -14,8 +16,14 @@ import { naturalSign } from '../ground/natural-sign.ts';
 
 export { readRun, type RunData } from './read-run.ts';
 
+export interface ReportPageOptions {
+  readonly generatedAt?: string;
+  /** The task's classical baselines on train (runBaselines), drawn across the objective chart. */
+  readonly baselines?: readonly BaselineEntry[];
+}
+
 /** The report page of a run (data only), as `renderHtml` draws it. */
-export function reportPage(run: RunData, generatedAt = new Date().toISOString()): ReportPage {
+export function reportPage(run: RunData, options: ReportPageOptions = {}): ReportPage {
   const { config, problem } = run;
   const natural = (objective: number) => naturalSign(problem.sense, objective);
   const objectiveName = problem.sense === 'max' ? 'objective (higher is better)' : 'objective (lower is better)';
@@ -28,14 +36,20 @@ export function reportPage(run: RunData, generatedAt = new Date().toISOString())
     title: `ahd report: ${problem.id}, ${config.scaffold}${config.es ? ' + ES' : ''}, budget ${config.budget}, seed ${config.seed}`,
     notes,
     summary: summaryRows(run),
-    charts: chartSpecs(generationSeries(problem, run.snapshots, run.events), updateSeries(run.updates), objectiveName, stepName(config.scaffold)),
+    charts: chartSpecs(
+      generationSeries(problem, run.snapshots, run.events),
+      updateSeries(run.updates),
+      objectiveName,
+      stepName(config.scaffold),
+      levelLines(options.baselines ?? []),
+    ),
     best: best && last ? { individual: best, objective: natural(best.objective), generation: last.generation } : undefined,
     tables: [
       operatorTable(run.events, problem.sense),
       failureTable(run.events),
       lineageTable(run.events, best?.id, problem.sense),
     ],
-    generatedAt,
+    generatedAt: options.generatedAt ?? new Date().toISOString(),
   };
 }
 
@@ -46,29 +60,31 @@ const stepName = (scaffold: string) => (scaffold === 'sample' ? 'batch' : 'gener
 export const defaultReportPath = (runDir: string) => join(runDir, 'report.html');
 
 /**
- * `ahd report`: reads `runDir` (read-only) and writes one self-contained HTML file to `out`
- * (default <run-dir>/report.html). Returns the path written.
+ * `ahd report`: reads `runDir` and writes one self-contained HTML file to `out` (default <run-dir>/report.html).
+ * The run's own files are only read; the task's baselines are scored once and kept in <run-dir>/baselines.json.
+ * Returns the path written.
  */
-export function writeReport(runDir: string, out = defaultReportPath(runDir)): string {
-  const html = renderHtml(reportPage(readRun(runDir)));
+export async function writeReport(runDir: string, out = defaultReportPath(runDir), options: RunBaselineOptions = {}): Promise<string> {
+  const run = readRun(runDir);
   const parent = dirname(out);
   if (!existsSync(parent) || !statSync(parent).isDirectory()) throw usageError(`--out: directory ${parent} does not exist`);
+  const html = renderHtml(reportPage(run, { baselines: await runBaselines(run, options) }));
   writeFileAtomic(out, html);
   return out;
 }
 
 /**
  * `ahd report <dir> <dir> ...` or `ahd report <table dir>`: one page over every finished run found there
- * (comparePage). Returns the path written (default <first dir>/report.html).
+ * (comparePage), with the classical baselines of the table directories' baselines.json where they have one
+ * (nothing is evaluated). Returns the path written (default <first dir>/report.html).
  */
 export function writeCompareReport(dirs: readonly string[], out = defaultReportPath(dirs[0])): string {
-  const runs = dirs.flatMap((dir) => {
-    const one = readFinishedRun(dir);
-    return one ? [one] : findFinishedRuns(dir);
-  });
+  const found = dirs.map((dir) => ({ dir, run: readFinishedRun(dir) }));
+  const runs = found.flatMap(({ dir, run }) => (run ? [run] : findFinishedRuns(dir)));
   if (runs.length === 0) throw usageError(`no finished run in ${dirs.join(', ')}`);
   const parent = dirname(out);
   if (!existsSync(parent) || !statSync(parent).isDirectory()) throw usageError(`--out: directory ${parent} does not exist`);
-  writeFileAtomic(out, renderHtml(comparePage(runs)));
+  const baselines = mergeBaselines(...found.filter((f) => !f.run).map((f) => readBaselines(join(f.dir, BASELINES_FILE))));
+  writeFileAtomic(out, renderHtml(comparePage(runs, { baselines })));
   return out;
 }

@@ -54,7 +54,7 @@
             backgroundColor: d.color,
             borderDash: d.dashed ? [6, 4] : [],
             borderWidth: 2,
-            pointRadius: many ? 0 : 2.5,
+            pointRadius: many || d.constant ? 0 : 2.5,
             spanGaps: true,
             tension: 0,
           };

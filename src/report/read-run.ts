@@ -8,6 +8,7 @@ import type { RunConfig } from '../engine/run.ts';
 import type { RunSummary } from '../engine/summary.ts';
 import { type HistoryRecord, readHistory } from '../es/history.ts';
 import { usageError } from '../errors.ts';
+import { tryReadJson } from '../ground/json-files.ts';
 
 /** One ES update as the report shows it (from history.json, or from the event log when there is no history). */
 export interface UpdateRecord {
@@ -115,11 +116,3 @@ function readJsonFile<T>(path: string, missing: string): T {
   return value;
 }
 
-/** A JSON file's content, or undefined when it is missing or unreadable. */
-export function tryReadJson<T>(path: string): T | undefined {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
-}

@@ -1,4 +1,5 @@
 import { PROBLEM_IDS } from '../../problems/types.ts';
+import { mean, sampleSd } from '../ground/stats.ts';
 import type { FinishedRun } from './collect.ts';
 
 /** The split name of the train objective in the table (the test splits keep their own names). */
@@ -76,9 +77,7 @@ export function formCells(runs: readonly FinishedRun[], testSplits: (problem: st
           values.push(value);
         } else noValid++;
       }
-      const mean = values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : null;
-      const sd = mean !== null && values.length > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1)) : null;
-      cells.push({ problem, split, budget, scaffold, es, seeds, values, noValid, mean, sd });
+      cells.push({ problem, split, budget, scaffold, es, seeds, values, noValid, mean: values.length > 0 ? mean(values) : null, sd: sampleSd(values) });
     }
   }
   return cells.sort(compareCells(testSplits));

@@ -4,7 +4,7 @@ import type { RunConfig } from '../engine/run.ts';
 import { runPaths } from '../engine/run-dir.ts';
 import type { RunSummary } from '../engine/summary.ts';
 import { usageError } from '../errors.ts';
-import { tryReadJson } from '../report/read-run.ts';
+import { tryReadJson } from '../ground/json-files.ts';
 
 /** A finished run as the table uses it: its setting (rep = run seed) and its summary (natural sign). */
 export interface FinishedRun {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { getProblem, listProblems } from '../../problems/index.ts';
 import type { ProblemId } from '../../problems/types.ts';
@@ -6,9 +6,21 @@ import { checkBudget } from '../../scaffolds/eoh/budget.ts';
 import { writeFileAtomic, writeJsonAtomic } from '../ground/json-files.ts';
 import type { ScaffoldId } from '../engine/types.ts';
 import { usageError } from '../errors.ts';
+import {
+  BASELINES_FILE,
+  completeBaselines,
+  mergeBaselines,
+  readBaselines,
+  requestedBaselines,
+  tableBaselineRequests,
+  writeBaselines,
+  type BaselineEntry,
+  type BaselineEvaluator,
+} from './baselines.ts';
 import { compareEs, formCells, type Cell, type Comparison } from './cells.ts';
 import { cliRunner } from './cli-runner.ts';
 import { findFinishedRuns, readFinishedRun, type FinishedRun } from './collect.ts';
+import { REFERENCE_VALUES } from './reference.ts';
 import { countImprovements, improvementLine, renderCsv, renderMarkdown, type ImprovementCount, renderCompute } from './render.ts';
 import { settingDir, runSettings, type SettingRunner } from './run-settings.ts';
 import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings } from './settings.ts';
@@ -32,17 +44,22 @@ export interface TableOptions {
   readonly parallel?: number;
   /** How a setting is run (default: an `ahd run --json` process per setting). */
   readonly runner?: SettingRunner;
+  /** How a classical baseline missing from baselines.json is scored (default: the sandbox, through evaluate()). */
+  readonly evaluateBaseline?: BaselineEvaluator;
   /** Progress lines (default: stderr). */
   readonly log?: (line: string) => void;
 }
 
 export interface TableResult {
   readonly cells: readonly Cell[];
+  /** The classical baselines the table shows (natural sign), per problem, baseline and split. */
+  readonly baselines: readonly BaselineEntry[];
   readonly comparisons: readonly Comparison[];
   readonly count: ImprovementCount;
   readonly headline: string;
   readonly markdown: string;
-  readonly files: { readonly markdown: string; readonly csv: string; readonly json: string };
+  /** The files written (baselines.json when there are baselines to keep). */
+  readonly files: { readonly markdown: string; readonly csv: string; readonly json: string; readonly baselines?: string };
   /** Settings whose run failed in this call (none with `from`). */
   readonly failed: readonly { readonly dir: string; readonly message: string }[];
 }
@@ -54,7 +71,8 @@ const senseOf = (id: string) => problemOf(id)?.sense ?? 'min';
 /**
  * `ahd table`: runs (or, with `from`, only collects) the comparison of EoH and Sample with and without ES over
  * problems x budgets x repetitions, forms the reference's cells (mean over repetitions of the best heuristic's
- * test-split means) and writes the table with the count of settings where ES beats its matched baseline.
+ * test-split means) and writes the table with the count of settings where ES beats its matched baseline, the
+ * reference's own numbers under its rows and the tasks' classical baselines (baselines.json) under each task.
  */
 export async function buildTable(options: TableOptions): Promise<TableResult> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -93,11 +111,33 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
   const headline = improvementLine(count, comparisons);
   // Repetitions a full cell has: as asked, else (--from) the most any cell holds.
   const reps = options.reps ?? (options.from !== undefined ? Math.max(1, ...cells.map((c) => c.values.length + c.noValid)) : DEFAULT_REPS);
-  const markdown = renderMarkdown(cells, reps, senseOf, headline) + (runs.length > 0 ? renderCompute(runs) : '');
   mkdirSync(options.out, { recursive: true });
-  const files = { markdown: join(options.out, 'table.md'), csv: join(options.out, 'table.csv'), json: join(options.out, 'table.json') };
+  const baselinesFile = join(options.out, BASELINES_FILE);
+  const baselines = await tableBaselines(cells, baselinesFile, options, log);
+  const markdown = renderMarkdown(cells, reps, senseOf, headline, baselines) + (runs.length > 0 ? renderCompute(runs) : '');
+  const files = {
+    markdown: join(options.out, 'table.md'),
+    csv: join(options.out, 'table.csv'),
+    json: join(options.out, 'table.json'),
+    ...(existsSync(baselinesFile) && { baselines: baselinesFile }),
+  };
   writeFileAtomic(files.markdown, markdown);
   writeFileAtomic(files.csv, renderCsv(cells));
-  writeJsonAtomic(files.json, { reps, runs: runs.map((r) => r.dir), cells, comparisons, count, headline, failed });
-  return { cells, comparisons, count, headline, markdown, files, failed };
+  const rows = new Set(cells.map((c) => JSON.stringify([c.problem, c.split, c.budget])));
+  const reference = REFERENCE_VALUES.filter((r) => rows.has(JSON.stringify([r.problem, r.split, r.budget])));
+  writeJsonAtomic(files.json, { reps, runs: runs.map((r) => r.dir), cells, reference, baselines, comparisons, count, headline, failed });
+  return { cells, baselines, comparisons, count, headline, markdown, files, failed };
+}
+
+/**
+ * The classical baselines of the table's problems on the splits its rows show, with repetition 0's evaluation
+ * seed. They come from <out>/baselines.json, else <from>/baselines.json; only what neither holds is evaluated,
+ * and the whole set is written to <out>/baselines.json (never into --from, unless it is --out).
+ */
+async function tableBaselines(cells: readonly Cell[], file: string, options: TableOptions, log: (line: string) => void): Promise<BaselineEntry[]> {
+  const requests = tableBaselineRequests(cells);
+  const known = mergeBaselines(options.from !== undefined ? readBaselines(join(options.from, BASELINES_FILE)) : [], readBaselines(file));
+  const entries = await completeBaselines(requests, known, { evaluate: options.evaluateBaseline, log: (line) => log(`table: ${line}`) });
+  writeBaselines(file, entries);
+  return requestedBaselines(requests, entries);
 }

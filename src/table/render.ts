@@ -1,5 +1,8 @@
+import { mean } from '../ground/stats.ts';
+import type { BaselineEntry } from './baselines.ts';
 import { TIE_RULE, TRAIN, compareMeans, type Cell, type Comparison } from './cells.ts';
 import type { FinishedRun } from './collect.ts';
+import { REFERENCE_IMPROVED, referenceRow, type ReferenceValue } from './reference.ts';
 import { TABLE_SCAFFOLDS, methodName } from './settings.ts';
 
 type SenseOf = (problem: string) => 'min' | 'max';
@@ -16,8 +19,6 @@ export interface ImprovementCount {
  * splits x 2 budgets x 2 scaffolds = 24) and, most likely, the ACO tasks with EoH only (3 x 2 x 2 = 12).
  */
 export const REFERENCE_SUBSET = (c: Comparison): boolean => ['tsp50', 'kp100', 'asp15'].includes(c.problem) || c.scaffold === 'eoh';
-/** The reference's count on its 36 settings. */
-export const REFERENCE_IMPROVED = 28;
 
 export function countImprovements(comparisons: readonly Comparison[]): ImprovementCount {
   const byScaffold: Record<string, { improved: number; settings: number }> = {};
@@ -51,12 +52,16 @@ export function formatValue(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)));
 }
 
+/** The method columns of the table, in order: EoH, ES+EoH, Sample, ES+Sample. */
+const METHODS = TABLE_SCAFFOLDS.flatMap((scaffold) => [false, true].map((es) => ({ scaffold, es })));
+
 /**
  * The Markdown table: one row per problem, budget and split (train objective first), one column per method.
  * Bold marks an ES cell that beats its matched baseline; "(n reps)" a cell with fewer repetitions than `reps`.
+ * Under a row, the reference's numbers for it where it has any (reference.ts); under a problem's rows, its
+ * classical baselines (`baselines`, in the order given) on the splits the rows show.
  */
-export function renderMarkdown(cells: readonly Cell[], reps: number, senseOf: SenseOf, headline: string): string {
-  const methods = TABLE_SCAFFOLDS.flatMap((s) => [false, true].map((es) => ({ scaffold: s, es })));
+export function renderMarkdown(cells: readonly Cell[], reps: number, senseOf: SenseOf, headline: string, baselines: readonly BaselineEntry[] = []): string {
   const rows = new Map<string, Cell[]>();
   for (const cell of cells) {
     const key = JSON.stringify([cell.problem, cell.budget, cell.split]);
@@ -72,12 +77,13 @@ export function renderMarkdown(cells: readonly Cell[], reps: number, senseOf: Se
       'in the natural sign (tour length and bins: lower is better; value and set size: higher is better), ± the ' +
       `sample standard deviation over repetitions. "${TRAIN}" is the best train objective. Bold: ES beats its matched baseline.`,
     '',
-    `| problem | split | budget | ${methods.map((m) => methodName(m.scaffold, m.es)).join(' | ')} |`,
-    `|---|---|---:|${methods.map(() => '---:').join('|')}|`,
   ];
-  for (const row of rows.values()) {
+  const body: string[] = [];
+  const shown = { reference: false, baseline: false };
+  const groups = [...rows.values()];
+  groups.forEach((row, i) => {
     const { problem, split, budget } = row[0];
-    const texts = methods.map(({ scaffold, es }) => {
+    const texts = METHODS.map(({ scaffold, es }) => {
       const cell = find(row, scaffold, es);
       if (!cell) return '-';
       if (cell.mean === null) return 'no valid';
@@ -87,16 +93,59 @@ export function renderMarkdown(cells: readonly Cell[], reps: number, senseOf: Se
       const beats = baseline?.mean != null && compareMeans(senseOf(problem), cell.mean, baseline.mean) === 'improved';
       return beats ? `**${text}**` : text;
     });
-    lines.push(`| ${problem} | ${split} | ${budget} | ${texts.join(' | ')} |`);
-  }
+    body.push(`| ${problem} | ${split} | ${budget} | ${texts.join(' | ')} |`);
+    const reference = referenceRow(problem, split, budget);
+    if (reference.length > 0) {
+      body.push(referenceLine(reference));
+      shown.reference = true;
+    }
+    if (groups[i + 1]?.[0].problem === problem) return;
+    const own = baselines.filter((b) => b.problem === problem);
+    body.push(...own.map(baselineLine));
+    shown.baseline ||= own.length > 0;
+  });
+  const notes = [...(shown.reference ? [REFERENCE_NOTE] : []), ...(shown.baseline ? [BASELINE_NOTE] : [])];
+  if (notes.length > 0) lines.push(notes.join(' '), '');
+  lines.push(
+    `| problem | split | budget | ${METHODS.map((m) => methodName(m.scaffold, m.es)).join(' | ')} |`,
+    `|---|---|---:|${METHODS.map(() => '---:').join('|')}|`,
+    ...body,
+  );
   return `${lines.join('\n')}\n`;
 }
 
-/** One CSV row per cell, with the per-repetition values (";"-separated, in seed order). */
+const REFERENCE_NOTE =
+  'A "reference" line under a row holds the reference\'s own numbers for it ("-" where it has none; sources in ' +
+  'src/table/reference.ts): "paper", its paper\'s construct-TSP table (TSP20 / TSP50 = test20 / test50); "run logs", ' +
+  'the training objectives of its runs (mean of 3 reps); "recomputed", its programs re-scored with its own evaluator, ' +
+  'not published by it.';
+const BASELINE_NOTE =
+  'A "baseline" line under a problem\'s rows is a textbook heuristic of the task on the split (no search, so no ' +
+  'budget, and one value for every method), scored once with the evaluation seed of repetition 0\'s runs and kept ' +
+  'in baselines.json.';
+
+/** The reference's numbers for a row, in the method columns (one source per row). */
+function referenceLine(reference: readonly ReferenceValue[]): string {
+  const { split, budget, source } = reference[0];
+  const texts = METHODS.map(({ scaffold, es }) => {
+    const value = reference.find((r) => r.scaffold === scaffold && r.es === es)?.value;
+    return value === undefined ? '-' : formatValue(value);
+  });
+  return `| reference (${source}) | ${split} | ${budget} | ${texts.join(' | ')} |`;
+}
+
+/** A baseline's mean on a split, once, in the first method column (it is no method's). */
+function baselineLine(entry: BaselineEntry): string {
+  const value = entry.mean === null ? 'no valid' : `${formatValue(entry.mean)}${entry.valid < entry.count ? ` (${entry.valid} of ${entry.count} valid)` : ''}`;
+  return `| baseline: ${entry.baseline} | ${entry.split} | - | ${value} |${METHODS.slice(1).map(() => ' |').join('')}`;
+}
+
+/** One CSV row per cell, with the per-repetition values (";"-separated, in seed order) and the reference's number. */
 export function renderCsv(cells: readonly Cell[]): string {
-  const header = 'problem,split,budget,scaffold,es,method,reps,mean,values,seeds,no_valid';
-  const rows = cells.map((c) =>
-    [
+  const header = 'problem,split,budget,scaffold,es,method,reps,mean,values,seeds,no_valid,reference,reference_source';
+  const rows = cells.map((c) => {
+    const reference = referenceRow(c.problem, c.split, c.budget).find((r) => r.scaffold === c.scaffold && r.es === c.es);
+    return [
       c.problem,
       c.split,
       c.budget,
@@ -108,8 +157,10 @@ export function renderCsv(cells: readonly Cell[]): string {
       c.values.join(';'),
       c.seeds.join(';'),
       c.noValid,
-    ].join(','),
-  );
+      reference?.value ?? '',
+      reference?.source ?? '',
+    ].join(',');
+  });
   return `${[header, ...rows].join('\n')}\n`;
 }
 
@@ -120,7 +171,6 @@ export function renderCompute(runs: readonly FinishedRun[]): string {
     const key = JSON.stringify([run.problem, run.budget, run.scaffold, run.es]);
     groups.set(key, [...(groups.get(key) ?? []), run]);
   }
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const lines = ['', '## Compute', '', '| problem | budget | method | runs | seconds | samples | valid share | samples/min |', '|---|---:|---|---:|---:|---:|---:|---:|'];
   for (const group of [...groups.values()].sort((a, b) => a[0].problem.localeCompare(b[0].problem) || a[0].budget - b[0].budget || a[0].scaffold.localeCompare(b[0].scaffold) || Number(a[0].es) - Number(b[0].es))) {
     const { problem, budget, scaffold, es } = group[0];

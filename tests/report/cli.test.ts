@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,13 +13,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ahd = (...args: string[]) => spawnSync(process.execPath, [AHD, ...args], { encoding: 'utf8', timeout: 60_000 });
 
 describe('ahd report (command line)', () => {
-  it('writes the report to --out and prints its path', () => {
+  it('writes the report to --out and prints its path; the baselines are scored the first time only', () => {
+    const run = join(dir, 'run');
+    cpSync(FIXTURE, run, { recursive: true });
     const out = join(dir, 'r.html');
-    const result = ahd('report', FIXTURE, '--out', out);
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-    expect(result.stdout).toBe(`${out}\n`);
-    expect(existsSync(out)).toBe(true);
+    const first = ahd('report', run, '--out', out);
+    expect(first.stderr).toContain('report: evaluating baseline nearest-neighbour on tsp50 train (eval seed ');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe(`${out}\n`);
+    expect(readFileSync(out, 'utf8')).toContain('"label":"baseline: farthest-insertion"');
+    const second = ahd('report', run, '--out', out);
+    expect(second.stderr).toBe('');
+    expect(second.status).toBe(0);
+    expect(existsSync(join(run, 'baselines.json'))).toBe(true);
   });
 
   it('refuses a missing run directory with one usage line (exit 2)', () => {

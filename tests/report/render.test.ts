@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,8 +28,14 @@ function check(file: string, ...args: string[]): { status: number; result: Recor
 }
 
 describe.skipIf(!hasChromium)(`report rendering in headless Chromium${why}`, () => {
-  it('draws all five charts of the fixture report', () => {
-    const out = writeReport(FIXTURE, join(dir, 'report.html'));
+  it("draws all five charts of the fixture report, the task's baselines (scored in the sandbox) across the first", async () => {
+    const run = join(dir, 'run');
+    cpSync(FIXTURE, run, { recursive: true });
+    const out = await writeReport(run, join(dir, 'report.html'));
+    expect(readFileSync(out, 'utf8')).toContain('"label":"baseline: nearest-neighbour"');
+    expect(JSON.parse(readFileSync(join(run, 'baselines.json'), 'utf8'))).toContainEqual(
+      expect.objectContaining({ problem: 'tsp50', split: 'train', baseline: 'nearest-neighbour', mean: 7.00437 }),
+    );
     const { status, result } = check(out, '--expect-charts', '5');
     expect(result).toMatchObject({ ok: true, rendered: 'ok', charts: 5 });
     expect(status).toBe(0);

@@ -1,10 +1,12 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AhdError } from '../../src/errors.ts';
 import { readRun, reportPage, writeReport } from '../../src/report/index.ts';
 import { escapeHtml } from '../../src/report/html.ts';
+import type { BaselineEntry } from '../../src/table/baselines.ts';
+import { fakeBaselineEvaluator, type BaselineCall } from '../table/fake-runs.ts';
 import { makeRunDir } from './make-run-dir.ts';
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'run-dir');
@@ -23,6 +25,9 @@ function fixtureCopy(): string {
   cpSync(FIXTURE, dir, { recursive: true });
   return dir;
 }
+
+/** Writes a run's report without the sandbox: the baselines come from a fake evaluator. */
+const report = (dir: string, out?: string, calls: BaselineCall[] = []) => writeReport(dir, out, { evaluate: fakeBaselineEvaluator(calls) });
 
 const row = (page: ReturnType<typeof reportPage>, label: string) => page.summary.find((r) => r.label === label)?.value;
 const chart = (page: ReturnType<typeof reportPage>, id: string) => page.charts.find((c) => c.id === id);
@@ -92,23 +97,76 @@ describe('ahd report (fixture: EoH + ES on tsp50, 3 generations)', () => {
     expect(page.best?.individual.code).toBe(run.snapshots.at(-1)!.population[0].code);
   });
 
-  it('writes one self-contained HTML file with Chart.js inlined and the code escaped', () => {
+  it('writes one self-contained HTML file with Chart.js inlined and the code escaped', async () => {
     const out = join(temp(), 'report.html');
-    expect(writeReport(FIXTURE, out)).toBe(out);
+    expect(await report(fixtureCopy(), out)).toBe(out);
     const html = readFileSync(out, 'utf8');
     expect(html).toContain('Chart.js v4.6.1');
     expect(html).not.toMatch(/<script[^>]+src=|<link\b|sourceMappingURL/);
     expect(html).toContain(escapeHtml(page.best!.individual.code));
     expect(html).toContain('score &lt; bestScore');
+    // The analysis tables are on the page.
+    for (const table of page.tables.filter((t) => t.rows.length > 0)) expect(html).toContain(`id="${table.id}"`);
+    expect(page.tables.map((t) => t.id)).toEqual(['table-operators', 'table-failures', 'table-lineage']);
+  });
+});
+
+describe("ahd report: the task's classical baselines", () => {
+  it("draws each baseline's train objective across the objective chart", () => {
+    const baselines: BaselineEntry[] = [
+      { problem: 'tsp50', split: 'train', baseline: 'nearest-neighbour', mean: 7.00437, count: 64, valid: 64, evalSeed: 1 },
+      { problem: 'tsp50', split: 'train', baseline: 'farthest-insertion', mean: null, count: 64, valid: 0, evalSeed: 1 },
+    ];
+    const page = reportPage(readRun(FIXTURE), { baselines });
+    const objective = chart(page, 'chart-objective')!;
+    const line = objective.datasets.find((d) => d.label === 'baseline: nearest-neighbour');
+    expect(line).toMatchObject({ constant: true, dashed: true });
+    expect(line!.data).toEqual(objective.labels.map(() => 7.00437));
+    expect(objective.datasets.some((d) => d.label === 'baseline: farthest-insertion')).toBe(false); // no valid mean: no line
+    expect(page.charts.filter((c) => c.id !== 'chart-objective').some((c) => c.datasets.some((d) => d.constant))).toBe(false);
+  });
+
+  it("scores them once with the run's evaluation seed and keeps them in <run-dir>/baselines.json", async () => {
+    const dir = fixtureCopy();
+    const out = join(temp(), 'report.html');
+    const calls: BaselineCall[] = [];
+    await report(dir, out, calls);
+    const seed = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')).evalSeed;
+    expect(calls).toEqual([
+      { problem: 'tsp50', splits: ['train'], seed },
+      { problem: 'tsp50', splits: ['train'], seed },
+    ]);
+    const stored: BaselineEntry[] = JSON.parse(readFileSync(join(dir, 'baselines.json'), 'utf8'));
+    expect(stored.map((e) => [e.baseline, e.split, e.evalSeed])).toEqual([
+      ['farthest-insertion', 'train', seed],
+      ['nearest-neighbour', 'train', seed],
+    ]);
+    expect(readFileSync(out, 'utf8')).toContain('"label":"baseline: nearest-neighbour"');
+    const again: BaselineCall[] = [];
+    await report(dir, out, again);
+    expect(again).toEqual([]);
+    expect(readFileSync(out, 'utf8')).toContain('"label":"baseline: farthest-insertion"');
+  });
+
+  it('renders without the lines when the baselines cannot be scored', async () => {
+    const dir = fixtureCopy();
+    const logged: string[] = [];
+    const failing = async () => {
+      throw new Error('no sandbox here');
+    };
+    const out = await writeReport(dir, undefined, { evaluate: failing, log: (line) => logged.push(line) });
+    expect(readFileSync(out, 'utf8')).not.toContain('baseline: ');
+    expect(logged.at(-1)).toBe('report: classical baselines left out: no sandbox here');
+    expect(existsSync(join(dir, 'baselines.json'))).toBe(false);
   });
 });
 
 describe('ahd report on damaged, unfinished and plain runs', () => {
-  it('leaves out a last event line cut short by a kill, without repairing the log', () => {
+  it('leaves out a last event line cut short by a kill, without repairing the log', async () => {
     const dir = fixtureCopy();
     appendFileSync(join(dir, 'events.jsonl'), '{"type":"outcome","index":131,"outc');
     const size = statSync(join(dir, 'events.jsonl')).size;
-    const out = writeReport(dir);
+    const out = await report(dir);
     expect(out).toBe(join(dir, 'report.html'));
     const page = reportPage(readRun(dir));
     expect(row(page, 'event log')).toMatch(/^1 unreadable line/);
@@ -135,14 +193,14 @@ describe('ahd report on damaged, unfinished and plain runs', () => {
     expect(run.updates).toEqual(readRun(FIXTURE).updates);
   });
 
-  it('escapes heuristic code and descriptions that look like markup', () => {
+  it('escapes heuristic code and descriptions that look like markup', async () => {
     const dir = fixtureCopy();
     const file = join(dir, 'population', 'gen-003.json');
     const snapshot = JSON.parse(readFileSync(file, 'utf8'));
     snapshot.population[0].code = 'function selectNextNode() { return "</script><b>x</b>"; }';
     snapshot.population[0].description = '<img src=x onerror=alert(1)>';
     writeFileSync(file, JSON.stringify(snapshot));
-    const html = readFileSync(writeReport(dir), 'utf8');
+    const html = readFileSync(await report(dir), 'utf8');
     expect(html).toContain('return &quot;&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;&quot;;');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain('<img');
@@ -159,7 +217,7 @@ describe('ahd report on damaged, unfinished and plain runs', () => {
     expect(row(page, 'ES updates')).toBeUndefined();
   });
 
-  it('refuses a missing or invalid run directory with a one-line usage error', () => {
+  it('refuses a missing or invalid run directory with a one-line usage error', async () => {
     const empty = temp();
     const broken = temp();
     writeFileSync(join(broken, 'config.json'), '{"problem": "tsp50",');
@@ -168,13 +226,7 @@ describe('ahd report on damaged, unfinished and plain runs', () => {
       [empty, /is not a run directory \(no config\.json\)/],
       [broken, /config\.json: not valid JSON/],
     ] as const) {
-      const error = (() => {
-        try {
-          writeReport(dir);
-        } catch (e) {
-          return e;
-        }
-      })() as AhdError;
+      const error = (await report(dir).catch((e) => e)) as AhdError;
       expect(error).toBeInstanceOf(AhdError);
       expect(error.code).toBe('usage');
       expect(error.message).toMatch(message);

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { deriveSeed } from '../../src/ground/rng.ts';
 import { writeFakeRun } from './fake-runs.ts';
 
 const AHD = join(import.meta.dirname, '..', '..', 'bin', 'ahd.js');
@@ -19,12 +20,22 @@ describe('ahd table (command line)', () => {
         writeFakeRun(join(root, 'runs', `eoh-${es}-${seed}`), { problem: 'tsp50', scaffold: 'eoh', es, budget: 1000, seed, train: 6.6, test });
       }
     }
+    // The baselines as an earlier build kept them beside the runs: nothing to evaluate.
+    const baselines = ['nearest-neighbour', 'farthest-insertion'].flatMap((baseline, b) =>
+      ['train', 'test20', 'test50'].map((split, s) => ({ problem: 'tsp50', split, baseline, mean: 5 + b + s / 10, count: 64, valid: 64, evalSeed: deriveSeed(0, 'eval') })),
+    );
+    writeFileSync(join(root, 'runs', 'baselines.json'), JSON.stringify(baselines));
     const out = join(root, 'out');
     const result = ahd('table', '--from', join(root, 'runs'), '--out', out);
     expect(result.stderr).toContain('ES improves on its matched baseline in 1 of 2 settings');
+    expect(result.stderr).not.toContain('evaluating baseline');
+    expect(result.stderr).toContain(`${join(out, 'baselines.json')}\n`);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('| tsp50 | test20 | 1000 | 4.25 ± 0.0707 | **4.1 ± 0** | - | - |');
+    expect(result.stdout).toContain('| reference (paper) | test20 | 1000 | 4.2481 | 4.2107 | - | - |');
+    expect(result.stdout).toContain('| baseline: farthest-insertion | test50 | - | 6.2 | | | |');
     expect(readFileSync(join(out, 'table.md'), 'utf8')).toBe(result.stdout);
+    expect(JSON.parse(readFileSync(join(out, 'baselines.json'), 'utf8'))).toHaveLength(6);
   });
 
   it('rejects unknown problem ids and malformed budgets with one usage line (exit 2)', () => {

@@ -1,6 +1,7 @@
-/** Fake but well-formed finished run directories (config.json + summary.json) for table tests. */
+/** Fake but well-formed finished run directories (config.json + summary.json) for table tests; a fake baseline evaluator. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BaselineEvaluator } from '../../src/table/baselines.ts';
 
 export interface FakeRun {
   readonly problem: string;
@@ -41,4 +42,28 @@ export function writeFakeRun(dir: string, run: FakeRun, finished = true): string
     writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary, null, 2));
   }
   return dir;
+}
+
+/** One call of a fake baseline evaluator. */
+export interface BaselineCall {
+  readonly problem: string;
+  readonly splits: readonly string[];
+  readonly seed: number;
+}
+
+/**
+ * A baseline evaluator that scores without the sandbox and records its calls: every split is valid on 2 of 2
+ * instances with the minimised objective `objective(problem, split)` (default: 1 + the split name's length / 100).
+ */
+export function fakeBaselineEvaluator(
+  calls: BaselineCall[] = [],
+  objective = (problem: string, split: string) => 1 + split.length / 100,
+): BaselineEvaluator {
+  return async (problem, _code, splits, seed) => {
+    calls.push({ problem: problem.id, splits, seed });
+    return splits.map((split) => {
+      const value = objective(problem.id, split);
+      return { status: 'ok' as const, objective: value, values: [value, value], valid: 2, count: 2, ms: 1 };
+    });
+  };
 }

@@ -7,7 +7,7 @@ import { buildTable } from '../../src/table/index.ts';
 import { runArguments } from '../../src/table/cli-runner.ts';
 import { settingDir, type SettingRunner } from '../../src/table/run-settings.ts';
 import { enumerateSettings, type Setting } from '../../src/table/settings.ts';
-import { writeFakeRun } from './fake-runs.ts';
+import { fakeBaselineEvaluator, writeFakeRun } from './fake-runs.ts';
 
 let out: string;
 beforeEach(() => {
@@ -29,8 +29,8 @@ describe('ahd table (running settings)', () => {
   it('--parallel runs every setting once and builds the same table as one at a time', async () => {
     const one: { setting: Setting; resume: boolean }[] = [];
     const two: { setting: Setting; resume: boolean }[] = [];
-    const a = await buildTable({ problems: ['tsp50'], budgets: [1000], reps: 2, out: join(out, 'one'), runner: fakeRunner(one), log: () => {} });
-    const b = await buildTable({ problems: ['tsp50'], budgets: [1000], reps: 2, out: join(out, 'two'), runner: fakeRunner(two), log: () => {}, parallel: 2 });
+    const a = await buildTable({ problems: ['tsp50'], budgets: [1000], reps: 2, out: join(out, 'one'), runner: fakeRunner(one), log: () => {}, evaluateBaseline: fakeBaselineEvaluator() });
+    const b = await buildTable({ problems: ['tsp50'], budgets: [1000], reps: 2, out: join(out, 'two'), runner: fakeRunner(two), log: () => {}, evaluateBaseline: fakeBaselineEvaluator(), parallel: 2 });
     expect(two.map((c) => JSON.stringify(c.setting)).sort()).toEqual(one.map((c) => JSON.stringify(c.setting)).sort());
     expect(new Set(two.map((c) => JSON.stringify(c.setting))).size).toBe(two.length);
     expect(b.cells).toEqual(a.cells);
@@ -58,7 +58,7 @@ describe('ahd table (running settings)', () => {
 
   it('runs every setting once, skips finished ones, resumes interrupted ones and survives a failed run', async () => {
     const first: { setting: Setting; resume: boolean }[] = [];
-    const options = { problems: ['tsp50'], budgets: [1000], reps: 2, out, log: () => {} };
+    const options = { problems: ['tsp50'], budgets: [1000], reps: 2, out, log: () => {}, evaluateBaseline: fakeBaselineEvaluator() };
     // One setting was interrupted earlier: its directory holds a config but no summary.
     const interrupted: Setting = { problem: 'tsp50', budget: 1000, scaffold: 'sample', es: true, rep: 1 };
     writeFakeRun(settingDir(out, interrupted), { ...interrupted, seed: 1, train: 0, test: {} }, false);

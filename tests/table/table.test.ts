@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AhdError } from '../../src/errors.ts';
 import { buildTable } from '../../src/table/index.ts';
 import type { Cell } from '../../src/table/cells.ts';
-import { writeFakeRun, type FakeRun } from './fake-runs.ts';
+import { fakeBaselineEvaluator, writeFakeRun, type FakeRun } from './fake-runs.ts';
 
 /**
  * tsp50 (lower is better) and kp100 (higher is better), budget 1000, three repetitions per method; kp100 has
@@ -73,7 +73,7 @@ const cell = (cells: readonly Cell[], problem: string, split: string, scaffold: 
 describe('ahd table --from', () => {
   it('forms each cell as the mean over repetitions, per split, in natural sign', async () => {
     const out = join(root, 'out-cells');
-    const { cells } = await buildTable({ from: root, out, log: quiet });
+    const { cells } = await buildTable({ from: root, out, log: quiet, evaluateBaseline: fakeBaselineEvaluator() });
     expect(cell(cells, 'tsp50', 'train', 'eoh', false)?.mean).toBeCloseTo(6.5, 12);
     expect(cell(cells, 'tsp50', 'test20', 'eoh', false)?.mean).toBeCloseTo(4.25, 12);
     expect(cell(cells, 'tsp50', 'test50', 'eoh', true)?.mean).toBeCloseTo(6.6, 12);
@@ -92,7 +92,7 @@ describe('ahd table --from', () => {
 
   it('counts the settings where ES beats its matched baseline, by each task sense', async () => {
     const out = join(root, 'out-count');
-    const { comparisons, count, headline } = await buildTable({ from: root, out, log: quiet });
+    const { comparisons, count, headline } = await buildTable({ from: root, out, log: quiet, evaluateBaseline: fakeBaselineEvaluator() });
     const verdict = (problem: string, split: string, scaffold: string) =>
       comparisons.find((c) => c.problem === problem && c.split === split && c.scaffold === scaffold)?.improves;
     expect(verdict('tsp50', 'test20', 'eoh')).toBe(true);
@@ -108,7 +108,7 @@ describe('ahd table --from', () => {
 
   it('writes Markdown, CSV and JSON to --out', async () => {
     const out = join(root, 'out-files');
-    const { files } = await buildTable({ from: root, out, log: quiet });
+    const { files } = await buildTable({ from: root, out, log: quiet, evaluateBaseline: fakeBaselineEvaluator() });
     const markdown = readFileSync(files.markdown, 'utf8');
     expect(markdown).toContain('| problem | split | budget | EoH | ES+EoH | Sample | ES+Sample |');
     expect(markdown).toContain('| tsp50 | test20 | 1000 | 4.25 ± 0.05 | **4.2 ± 0** | 4.3 ± 0 | 4.4 ± 0 |');
@@ -118,27 +118,28 @@ describe('ahd table --from', () => {
     expect(markdown).toContain('0 tied, 3 worse); 3 of 6 on the reference\'s subset');
     expect(markdown).toContain('| tsp50 | 1000 | ES+Sample | 3 | 13 | 1010 | 99.0% | 4848 |'); // compute per method
     const csv = readFileSync(files.csv, 'utf8').trim().split('\n');
-    expect(csv[0]).toBe('problem,split,budget,scaffold,es,method,reps,mean,values,seeds,no_valid');
+    expect(csv[0]).toBe('problem,split,budget,scaffold,es,method,reps,mean,values,seeds,no_valid,reference,reference_source');
     const row = csv.find((line) => line.startsWith('tsp50,test50,1000,sample,false,'))?.split(',');
     expect(row?.slice(5, 7)).toEqual(['Sample', '2']);
     expect(Number(row?.[7])).toBeCloseTo(6.8, 12); // full precision in the CSV
-    expect(row?.slice(8)).toEqual(['6.7;6.9', '0;2', '1']);
+    expect(row?.slice(8)).toEqual(['6.7;6.9', '0;2', '1', '', '']); // the reference has no Sample test cell
+    expect(csv.find((line) => line.startsWith('tsp50,test50,1000,eoh,true,'))?.split(',').slice(11)).toEqual(['6.5167', 'paper']);
     const json = JSON.parse(readFileSync(files.json, 'utf8'));
     expect(json.count.improved).toBe(3);
     expect(json.cells).toHaveLength(18);
   });
 
   it('filters by --problems, --budgets and --reps when they are given', async () => {
-    const { cells } = await buildTable({ from: root, out: join(root, 'out-filter'), problems: ['kp100'], reps: 2, log: quiet });
+    const { cells } = await buildTable({ from: root, out: join(root, 'out-filter'), problems: ['kp100'], reps: 2, log: quiet, evaluateBaseline: fakeBaselineEvaluator() });
     expect(new Set(cells.map((c) => c.problem))).toEqual(new Set(['kp100']));
     expect(cell(cells, 'kp100', 'test100', 'eoh', false)?.mean).toBeCloseTo(40.15, 12);
-    const none = await buildTable({ from: root, out: join(root, 'out-none'), budgets: [2000], log: quiet });
+    const none = await buildTable({ from: root, out: join(root, 'out-none'), budgets: [2000], log: quiet, evaluateBaseline: fakeBaselineEvaluator() });
     expect(none.cells).toEqual([]);
     expect(none.headline).toMatch(/in 0 of 0 settings/);
   });
 
   it('rejects unknown problem ids with a one-line usage error', async () => {
-    const error = await buildTable({ from: root, out: join(root, 'out-bad'), problems: ['tsp50', 'tsp51'], log: quiet }).catch((e) => e);
+    const error = await buildTable({ from: root, out: join(root, 'out-bad'), problems: ['tsp50', 'tsp51'], log: quiet, evaluateBaseline: fakeBaselineEvaluator() }).catch((e) => e);
     expect(error).toBeInstanceOf(AhdError);
     expect(error.code).toBe('usage');
     expect(error.message).toMatch(/unknown problem "tsp51"/);
@@ -151,7 +152,7 @@ describe('ahd table --from', () => {
       const run = fakeRuns()[0];
       writeFakeRun(join(dup, 'a'), run);
       writeFakeRun(join(dup, 'b'), run);
-      await expect(buildTable({ from: dup, out: join(dup, 'out'), log: quiet })).rejects.toThrow(/same setting and seed/);
+      await expect(buildTable({ from: dup, out: join(dup, 'out'), log: quiet, evaluateBaseline: fakeBaselineEvaluator() })).rejects.toThrow(/same setting and seed/);
     } finally {
       rmSync(dup, { recursive: true, force: true });
     }

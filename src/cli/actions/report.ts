@@ -13,7 +13,8 @@ export async function reportFromFlags(dirs: readonly string[], raw: unknown): Pr
   const isRun = dirs.length === 1 && existsSync(runPaths(first).config);
   if (isRun || (dirs.length === 1 && !existsSync(first))) {
     await loadRunDirProblem(first);
-    process.stdout.write(`${writeReport(first, options.out)}\n`);
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    process.stdout.write(`${await writeReport(first, options.out, { log })}\n`);
     return;
   }
   process.stdout.write(`${writeCompareReport(dirs, options.out)}\n`);

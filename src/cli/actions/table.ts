@@ -34,7 +34,7 @@ export async function tableFromFlags(raw: unknown): Promise<void> {
   const options = parseOptions(tableOptionsSchema, raw);
   const table = await buildTable(options);
   process.stdout.write(table.markdown);
-  process.stderr.write(`table: wrote ${table.files.markdown}, ${table.files.csv}, ${table.files.json}\n`);
+  process.stderr.write(`table: wrote ${Object.values(table.files).join(', ')}\n`);
   process.stderr.write(`table: ${table.headline}\n`);
   for (const f of table.failed) process.stderr.write(`table: run failed: ${f.dir}: ${f.message}\n`);
   if (table.failed.length > 0) {

@@ -1,0 +1,13 @@
+/** Summary statistics shared by the table and the reports (one definition, so their figures agree). */
+
+/** Arithmetic mean; NaN for no values. */
+export function mean(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/** Sample standard deviation (n - 1 in the denominator); null with fewer than two values. */
+export function sampleSd(values: readonly number[]): number | null {
+  if (values.length < 2) return null;
+  const m = mean(values);
+  return Math.sqrt(values.reduce((a, v) => a + (v - m) ** 2, 0) / (values.length - 1));
+}
