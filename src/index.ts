@@ -15,7 +15,7 @@ export { loadOnnxModel, type OnnxModel, type OnnxModelOptions } from './llm/onnx
 export { createOpenAiModel } from './llm/openai.ts';
 export { createEsServerModel } from './llm/es-server/client.ts';
 export type { GenerateRequest, Generation, LanguageModel, SamplingOptions } from './llm/types.ts';
-export { readRun, type RunData } from './report/read-run.ts';
+export { readRun, type RunData } from './engine/run-dir/index.ts';
 export { SandboxPool } from './sandbox/pool.ts';
 export type { Outcome } from './sandbox/types.ts';
 export type { RunSummary } from './engine/summary.ts';

@@ -7,9 +7,7 @@ import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
 import type { SamplingOptions } from '../llm/types.ts';
 import { DEFAULT_ES, ES_PRESETS, ES_PRESET_IDS, REFERENCE_ES, type EsParams } from '../es/optimizer.ts';
 import { PARAMETER_SCOPES, SIGMA_SCALES } from '../es/scope.ts';
-import type { RunConfig } from '../engine/run.ts';
-import { runPaths } from '../engine/run-dir.ts';
-import { readJson } from '../ground/json-files.ts';
+import { readRunConfig, type RunConfig } from '../engine/run-dir/index.ts';
 import { SCAFFOLD_IDS, type ScaffoldId } from '../engine/types.ts';
 import { MIN_BUDGET } from '../../scaffolds/eoh/budget.ts';
 import { usageError } from '../errors.ts';
@@ -99,7 +97,7 @@ export interface RunSettings {
  */
 export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettings {
   if (flags.resume && !flags.out) throw usageError('--resume needs --out <run-dir> (the run to continue)');
-  const stored = flags.resume && flags.out ? readJson<RunConfig>(runPaths(flags.out).config, 'config.json') : undefined;
+  const stored = flags.resume && flags.out ? readRunConfig(flags.out) : undefined;
   const problem = flags.problem ?? stored?.problemSource ?? stored?.problem;
   if (!problem) throw usageError('--problem is required (see ahd problems)');
   const scaffold = flags.scaffold ?? (stored?.scaffold as ScaffoldId | undefined);

@@ -4,7 +4,7 @@ import { appendRecord, createHistory, writeHistory, type HistoryRecord, type Mod
 import type { EsParams, EsState, EsStrategy } from '../es/optimizer.ts';
 import type { EventLog } from './events.ts';
 import type { ReplayCache } from './replay-cache.ts';
-import type { RunPaths } from './run-dir.ts';
+import type { RunPaths } from './run-dir/index.ts';
 import type { EsSession, EsUpdateRequest } from './types.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 

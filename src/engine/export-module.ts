@@ -1,8 +1,7 @@
 import { getProblem } from '../../problems/index.ts';
 import { existsSync } from 'node:fs';
 import { AhdError, ErrorCode } from '../errors.ts';
-import type { RunConfig } from './run.ts';
-import { lastSnapshot, runPaths } from './run-dir.ts';
+import { lastSnapshot, readRunConfig, runPaths } from './run-dir/index.ts';
 import { readJson } from '../ground/json-files.ts';
 import { naturalObjective, type RunSummary } from './summary.ts';
 
@@ -12,7 +11,7 @@ import { naturalObjective, type RunSummary } from './summary.ts';
  */
 export function exportHeuristic(runDir: string): string {
   const paths = runPaths(runDir);
-  const config = readJson<RunConfig>(paths.config, 'config.json');
+  const config = readRunConfig(runDir);
   const problem = getProblem(config.problem);
   const snapshot = lastSnapshot(paths);
   const best = snapshot?.population[0];

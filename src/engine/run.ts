@@ -6,27 +6,12 @@ import { createEsStrategy } from '../es/optimizer.ts';
 import { createEsSession, type EsSettings } from './es-session.ts';
 import { EventLog, readEvents, repairEventLog } from './events.ts';
 import { ReplayCache } from './replay-cache.ts';
-import { checkResumeConfig, createRunDir, lastSnapshot, runPaths, type RunPaths } from './run-dir.ts';
-import { readJson, writeJsonAtomic } from '../ground/json-files.ts';
+import { checkResumeConfig, createRunDir, lastSnapshot, readRunConfig, runPaths, type RunConfig, type RunPaths } from './run-dir/index.ts';
+import { writeJsonAtomic } from '../ground/json-files.ts';
 import { RunSession, type Evaluator, type RunProgress } from './session.ts';
 import { createRng, deriveSeed } from '../ground/rng.ts';
 import { evalSeedOf, storedSummary, type RunSummary } from './summary.ts';
 import type { Individual, Scaffold } from './types.ts';
-
-/** Everything that decides a run's result; stored as config.json and checked on --resume. */
-export interface RunConfig {
-  readonly problem: string;
-  /** A problem of the user's own: the module it was loaded from (file URL), so resume, report and export find it. */
-  readonly problemSource?: string;
-  readonly scaffold: string;
-  readonly es: boolean;
-  readonly budget: number;
-  readonly seed: number;
-  readonly llm: { readonly backend: string; readonly source: string; readonly model: string; readonly promptStyle: string };
-  readonly sampling: SamplingOptions;
-  /** ES settings and the fingerprint of the base weights (ES runs only). */
-  readonly esSettings?: EsSettings & { readonly baseFingerprint: string };
-}
 
 export interface RunOptions {
   readonly problem: Problem;
@@ -77,7 +62,7 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
   const paths = runPaths(options.dir);
   const config = await runConfig(options);
   if (options.resume) {
-    checkResumeConfig(readJson(paths.config, 'config.json') as Record<string, unknown>, { ...config }, options.dir);
+    checkResumeConfig({ ...readRunConfig(options.dir) }, { ...config }, options.dir);
   } else {
     createRunDir(paths);
     writeJsonAtomic(paths.config, config);

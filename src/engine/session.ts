@@ -9,7 +9,7 @@ import { firstAnswerText, generateCandidate, sameAsUnperturbed, type GenerateDep
 import { forEachLimit } from './concurrency.ts';
 import { RoundBatcher, canBatch } from './batcher.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { type RunPaths, type Snapshot } from './run-dir.ts';
+import { type RunPaths, type Snapshot } from './run-dir/index.ts';
 import { readJson, writeFileAtomic, writeJsonAtomic } from '../ground/json-files.ts';
 import { existsSync } from 'node:fs';
 import { naturalSign } from '../ground/natural-sign.ts';

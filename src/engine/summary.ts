@@ -2,7 +2,7 @@ import type { Problem } from '../../problems/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import type { RunResult } from './run.ts';
 import { existsSync } from 'node:fs';
-import { runPaths, type RunPaths } from './run-dir.ts';
+import { runPaths, type RunPaths } from './run-dir/index.ts';
 import { readJson, writeJsonAtomic } from '../ground/json-files.ts';
 import { EventLog, type LoggedEvent } from './events.ts';
 import { deriveSeed } from '../ground/rng.ts';

@@ -1,20 +1,11 @@
-import { firstIssue } from '../ground/zod-issue.ts';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { z } from 'zod';
-import { runPaths } from '../engine/run-dir.ts';
-import { readJson } from '../ground/json-files.ts';
+import { readRunConfig, runPaths } from '../engine/run-dir/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { readModelWeights, writeModelDir } from '../llm/onnx/index.ts';
 import { readHistory } from './history.ts';
 import { replayHistory, type ReplayResult } from './replay.ts';
 
-/** The part of a run's config.json that replay needs. */
-const runConfigSchema = z.object({
-  seed: z.number().int(),
-  es: z.literal(true, { message: 'not an --es run (config.json has es: false)' }),
-  llm: z.object({ backend: z.literal('onnx', { message: 'only onnx runs can be replayed locally' }), source: z.string().min(1) }),
-});
 
 export interface ReplayRunResult extends ReplayResult {
   readonly baseDir: string;
@@ -27,11 +18,9 @@ export interface ReplayRunResult extends ReplayResult {
  */
 export function replayRunToModelDir(runDir: string, outDir: string): ReplayRunResult {
   const paths = runPaths(runDir);
-  const parsed = runConfigSchema.safeParse(readJson(paths.config, 'config.json'));
-  if (!parsed.success) {
-    throw new AhdError(ErrorCode.Run, `${paths.config}: ${firstIssue(parsed.error, '(top level)')}`);
-  }
-  const config = parsed.data;
+  const config = readRunConfig(runDir);
+  if (!config.es) throw new AhdError(ErrorCode.Run, `${paths.config}: es: not an --es run (config.json has es: false)`);
+  if (config.llm.backend !== 'onnx') throw new AhdError(ErrorCode.Run, `${paths.config}: llm.backend: only onnx runs can be replayed locally`);
   const baseDir = resolve(config.llm.source);
   if (!existsSync(baseDir)) {
     throw new AhdError(ErrorCode.Model, `${paths.config}: base model ${config.llm.source} not found (run from the run's working directory)`);

@@ -2,8 +2,7 @@ import { resolve } from 'node:path';
 import { getProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
 import { buildPrompt } from '../../scaffolds/eoh/operators.ts';
-import { runPaths } from '../engine/run-dir.ts';
-import { readJson } from '../ground/json-files.ts';
+import { readRunConfig, runPaths } from '../engine/run-dir/index.ts';
 import { deriveSeed } from '../ground/rng.ts';
 import { requestSeed } from '../engine/generate.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
@@ -74,7 +73,7 @@ export async function probe(target: ProbeTarget, options: ProbeOptions): Promise
   try {
     let updates = 0;
     if (target.run && history) {
-      const runSeed = (readJson(runPaths(target.run.dir).config, 'config.json') as { seed: number }).seed;
+      const runSeed = readRunConfig(target.run.dir).seed;
       if (history.model.base_fingerprint !== (await model.es.fingerprint())) {
         throw new AhdError(ErrorCode.History, `${target.run.dir}: history.json was recorded on another base model than ${target.modelDir}`);
       }
@@ -168,7 +167,7 @@ export function pairedComparison(problem: Problem, base: readonly ProbeSample[],
 
 /** The base model dir and problem of a run (config.json), for `ahd probe --run`. */
 export function runModel(runDir: string): { modelDir: string; problem: Problem } {
-  const config = readJson(runPaths(runDir).config, 'config.json') as { problem: string; es: boolean; llm: { backend: string; source: string } };
+  const config = readRunConfig(runDir);
   if (!config.es) throw new AhdError(ErrorCode.Usage, `${runDir} is not an --es run: nothing to replay`);
   if (config.llm.backend !== 'onnx') throw new AhdError(ErrorCode.Usage, `${runDir} ran on ${config.llm.backend}: only onnx runs can be probed locally`);
   return { modelDir: resolve(config.llm.source), problem: getProblem(config.problem) };

@@ -12,7 +12,7 @@ import {
 import { TRAIN } from '../table/cells.ts';
 import { evalSeedOf } from '../engine/summary.ts';
 import type { LevelLine } from './charts.ts';
-import type { RunData } from './read-run.ts';
+import type { RunData } from '../engine/run-dir/index.ts';
 
 export interface RunBaselineOptions {
   /** How a baseline is scored (default: the sandbox, through evaluate()). */

@@ -3,7 +3,7 @@ import { naturalSign } from '../ground/natural-sign.ts';
 import { mean, sampleSd } from '../ground/stats.ts';
 import { requestedBaselines, tableBaselineRequests, type BaselineEntry } from '../table/baselines.ts';
 import { TRAIN, compareEs, formCells } from '../table/cells.ts';
-import type { FinishedRun } from '../table/collect.ts';
+import type { FinishedRun } from '../engine/run-dir/index.ts';
 import { referenceRow } from '../table/reference.ts';
 import { countImprovements, formatValue, improvementLine } from '../table/render.ts';
 import { methodName } from '../table/settings.ts';
@@ -11,7 +11,7 @@ import type { ReportTable } from './analysis.ts';
 import { levelLines } from './baselines.ts';
 import { levelDatasets, type ChartSpec } from './charts.ts';
 import type { ReportPage } from './html.ts';
-import { readRun } from './read-run.ts';
+import { readRun } from '../engine/run-dir/index.ts';
 
 const PALETTE = ['#1f6feb', '#cf222e', '#2da44e', '#8957e5', '#d29922', '#6e7781'];
 

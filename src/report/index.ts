@@ -7,14 +7,14 @@ import { failureTable, lineageTable, operatorTable } from './analysis.ts';
 import { levelLines, runBaselines, type RunBaselineOptions } from './baselines.ts';
 import { chartSpecs } from './charts.ts';
 import { comparePage } from './compare.ts';
-import { findFinishedRuns, readFinishedRun } from '../table/collect.ts';
+import { findFinishedRuns, readFinishedRun } from '../engine/run-dir/index.ts';
 import { renderHtml, type ReportPage } from './html.ts';
-import { readRun, type RunData } from './read-run.ts';
+import { readRun, type RunData } from '../engine/run-dir/index.ts';
 import { generationSeries, updateSeries } from './series.ts';
 import { bestIndividual, summaryRows } from './summary-rows.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 
-export { readRun, type RunData } from './read-run.ts';
+export { readRun, type RunData } from '../engine/run-dir/index.ts';
 
 export interface ReportPageOptions {
   readonly generatedAt?: string;

@@ -1,7 +1,7 @@
 import type { Problem } from '../../problems/types.ts';
 import type { LoggedEvent } from '../engine/events.ts';
-import type { Snapshot } from '../engine/run-dir.ts';
-import type { UpdateRecord } from './read-run.ts';
+import type { Snapshot } from '../engine/run-dir/index.ts';
+import type { UpdateRecord } from '../engine/run-dir/index.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 
 /** Per-generation figures, objectives in the task's natural sign; null where there is nothing to show. */

@@ -1,5 +1,5 @@
 import type { Individual } from '../engine/types.ts';
-import type { RunData } from './read-run.ts';
+import type { RunData } from '../engine/run-dir/index.ts';
 import { countOutcomes, validObjectives } from './series.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 

@@ -1,6 +1,6 @@
 import { PROBLEM_IDS } from '../../problems/types.ts';
 import { mean, sampleSd } from '../ground/stats.ts';
-import type { FinishedRun } from './collect.ts';
+import type { FinishedRun } from '../engine/run-dir/index.ts';
 
 /** The split name of the train objective in the table (the test splits keep their own names). */
 export const TRAIN = 'train';

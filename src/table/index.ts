@@ -19,7 +19,7 @@ import {
 } from './baselines.ts';
 import { compareEs, formCells, type Cell, type Comparison } from './cells.ts';
 import { cliRunner } from './cli-runner.ts';
-import { findFinishedRuns, readFinishedRun, type FinishedRun } from './collect.ts';
+import { findFinishedRuns, readFinishedRun, type FinishedRun } from '../engine/run-dir/index.ts';
 import { REFERENCE_VALUES } from './reference.ts';
 import { countImprovements, improvementLine, renderCsv, renderMarkdown, type ImprovementCount, renderCompute } from './render.ts';
 import { settingDir, runSettings, type SettingRunner } from './run-settings.ts';

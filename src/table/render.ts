@@ -1,7 +1,7 @@
 import { mean } from '../ground/stats.ts';
 import type { BaselineEntry } from './baselines.ts';
 import { TIE_RULE, TRAIN, compareMeans, type Cell, type Comparison } from './cells.ts';
-import type { FinishedRun } from './collect.ts';
+import type { FinishedRun } from '../engine/run-dir/index.ts';
 import { REFERENCE_IMPROVED, referenceRow, type ReferenceValue } from './reference.ts';
 import { TABLE_SCAFFOLDS, methodName } from './settings.ts';
 

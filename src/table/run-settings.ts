@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { runPaths } from '../engine/run-dir.ts';
+import { runPaths } from '../engine/run-dir/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { readFinishedRun } from './collect.ts';
+import { readFinishedRun } from '../engine/run-dir/index.ts';
 import { settingName, type Setting } from './settings.ts';
 
 /** Runs one setting into `dir` (continuing an interrupted run there when `resume`); resolves once it finished. */

@@ -53,7 +53,7 @@ describe('ahd replay on the onnx backend', () => {
     const runDir = join(dir, 'run');
     const outDir = join(dir, 'tuned');
     mkdirSync(runDir);
-    writeFileSync(join(runDir, 'config.json'), JSON.stringify({ seed: RUN_SEED, es: true, llm: { backend: 'onnx', source: FIXTURE } }));
+    writeFileSync(join(runDir, 'config.json'), runConfig(RUN_SEED, true));
     writeHistory(join(runDir, 'history.json'), history);
 
     const result = replayRunToModelDir(runDir, outDir);
@@ -73,9 +73,18 @@ describe('ahd replay on the onnx backend', () => {
   it('names what is wrong with a run directory', () => {
     const runDir = join(dir, 'frozen');
     mkdirSync(runDir);
-    writeFileSync(join(runDir, 'config.json'), JSON.stringify({ seed: 1, es: false, llm: { backend: 'onnx', source: FIXTURE } }));
+    writeFileSync(join(runDir, 'config.json'), runConfig(1, false));
     expect(() => replayRunToModelDir(runDir, join(dir, 'x'))).toThrow(/es: not an --es run/);
-    writeFileSync(join(runDir, 'config.json'), JSON.stringify({ seed: 1, es: true, llm: { backend: 'onnx', source: FIXTURE } }));
+    writeFileSync(join(runDir, 'config.json'), runConfig(1, true));
     expect(() => replayRunToModelDir(runDir, join(dir, 'x'))).toThrow(/no ES history/);
+    writeFileSync(join(runDir, 'config.json'), JSON.stringify({ seed: 1, es: true }));
+    expect(() => replayRunToModelDir(runDir, join(dir, 'x'))).toThrow(/config\.json: not an ahd run config \(problem: must be a string\)/);
   });
 });
+
+/** A config.json as the engine writes it (the fields replay reads, and what every reader checks). */
+function runConfig(seed: number, es: boolean): string {
+  const sampling = { temperature: 1, topP: 1, topK: 0, maxNewTokens: 8, stop: [] };
+  const llm = { backend: 'onnx', source: FIXTURE, model: 'tiny-lm', promptStyle: 'reference' };
+  return JSON.stringify({ problem: 'tsp50', scaffold: 'sample', es, budget: 20, seed, llm, sampling });
+}

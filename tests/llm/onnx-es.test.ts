@@ -36,7 +36,7 @@ describe('perturbation on one replica', () => {
     });
     await expect(failing).rejects.toThrow('cancelled');
     expect(sameBits(weights, base)).toBe(true);
-    replica.update([1], [1], 0.1); // allowed again: no perturbation is live
+    replica.update([1], [1], 0.01); // allowed again: no perturbation is live
     expect(sameBits(weights, base)).toBe(false);
     await replica.release();
   });

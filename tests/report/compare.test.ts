@@ -9,7 +9,7 @@ import { comparePage } from '../../src/report/compare.ts';
 import { writeCompareReport } from '../../src/report/index.ts';
 import { deriveSeed } from '../../src/ground/rng.ts';
 import type { BaselineEntry } from '../../src/table/baselines.ts';
-import { findFinishedRuns } from '../../src/table/collect.ts';
+import { findFinishedRuns } from '../../src/engine/run-dir/index.ts';
 import { nativeEvaluator } from '../engine/doubles.ts';
 import { runTest, tempDir } from '../engine/helpers.ts';
 import { writeFakeRun } from '../table/fake-runs.ts';

@@ -1,4 +1,4 @@
-import { loadRunDirProblem } from '../../engine/run-dir.ts';
+import { loadRunDirProblem } from '../../engine/run-dir/index.ts';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { usageError } from '../../errors.ts';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
-import { loadRunDirProblem } from '../../engine/run-dir.ts';
+import { loadRunDirProblem } from '../../engine/run-dir/index.ts';
 import { z } from 'zod';
 import { existsSync } from 'node:fs';
-import { runPaths } from '../../engine/run-dir.ts';
+import { runPaths } from '../../engine/run-dir/index.ts';
 import { writeCompareReport, writeReport } from '../../report/index.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
 

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunConfig } from '../engine/run.ts';
-import { runPaths } from '../engine/run-dir.ts';
-import type { RunSummary } from '../engine/summary.ts';
-import { usageError } from '../errors.ts';
-import { tryReadJson } from '../ground/json-files.ts';
+import { tryReadRunConfig } from './config.ts';
+import { runPaths } from './layout.ts';
+import type { RunSummary } from '../summary.ts';
+import { usageError } from '../../errors.ts';
+import { tryReadJson } from '../../ground/json-files.ts';
 
 /** A finished run as the table uses it: its setting (rep = run seed) and its summary (natural sign). */
 export interface FinishedRun {
@@ -24,7 +24,7 @@ const MAX_DEPTH = 3;
 export function readFinishedRun(dir: string): FinishedRun | undefined {
   const paths = runPaths(dir);
   if (!existsSync(paths.config) || !existsSync(paths.summary)) return undefined;
-  const config = tryReadJson<RunConfig>(paths.config);
+  const config = tryReadRunConfig(dir);
   const summary = tryReadJson<RunSummary>(paths.summary);
   if (!config || !summary || typeof summary.best?.objective !== 'number' || typeof summary.best.test !== 'object') {
     return undefined;

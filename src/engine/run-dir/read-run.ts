@@ -1,14 +1,14 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { getProblem } from '../../problems/index.ts';
-import type { Problem } from '../../problems/types.ts';
-import { type LoggedEvent, type UpdateEvent, parseEvents } from '../engine/events.ts';
-import { runPaths, type Snapshot } from '../engine/run-dir.ts';
-import type { RunConfig } from '../engine/run.ts';
-import type { RunSummary } from '../engine/summary.ts';
-import { type HistoryRecord, readHistory } from '../es/history.ts';
-import { usageError } from '../errors.ts';
-import { tryReadJson } from '../ground/json-files.ts';
+import { getProblem } from '../../../problems/index.ts';
+import type { Problem } from '../../../problems/types.ts';
+import { type LoggedEvent, type UpdateEvent, parseEvents } from '../events.ts';
+import { runPaths, type Snapshot } from './layout.ts';
+import { readRunConfig, type RunConfig } from './config.ts';
+import type { RunSummary } from '../summary.ts';
+import { type HistoryRecord, readHistory } from '../../es/history.ts';
+import { usageError } from '../../errors.ts';
+import { tryReadJson } from '../../ground/json-files.ts';
 
 /** One ES update as the report shows it (from history.json, or from the event log when there is no history). */
 export interface UpdateRecord {
@@ -45,10 +45,7 @@ export interface RunData {
 export function readRun(dir: string): RunData {
   const paths = runPaths(dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw usageError(`${dir}: no such run directory`);
-  const config = readJsonFile<RunConfig>(paths.config, `${dir} is not a run directory (no config.json)`);
-  if (typeof config.problem !== 'string' || typeof config.scaffold !== 'string') {
-    throw usageError(`${paths.config}: not an ahd run config (no problem/scaffold)`);
-  }
+  const config = readRunConfig(dir);
   const problem = getProblem(config.problem);
   // Read-only: the report never repairs a log a live run may still be writing.
   const parsed = existsSync(paths.events) ? parseEvents(readFileSync(paths.events, 'utf8')) : undefined;
@@ -108,11 +105,3 @@ function readUpdates(historyPath: string, events: readonly LoggedEvent[]): Pick<
   }));
   return { updates, updatesFrom: 'events.jsonl' };
 }
-
-function readJsonFile<T>(path: string, missing: string): T {
-  if (!existsSync(path)) throw usageError(missing);
-  const value = tryReadJson<T>(path);
-  if (value === undefined || value === null || typeof value !== 'object') throw usageError(`${path}: not valid JSON`);
-  return value;
-}
-

@@ -1,10 +1,8 @@
-import { loadRunProblem } from '../../problems/index.ts';
-import type { Problem } from '../../problems/types.ts';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { AhdError, ErrorCode } from '../errors.ts';
-import { readJson } from '../ground/json-files.ts';
-import type { Individual } from './types.ts';
+import { AhdError, ErrorCode } from '../../errors.ts';
+import { readJson } from '../../ground/json-files.ts';
+import type { Individual } from '../types.ts';
 
 /** The files of a run directory (runs/<name>/). */
 export function runPaths(dir: string) {
@@ -71,12 +69,4 @@ export function checkResumeConfig(stored: Record<string, unknown>, wanted: Recor
       throw new AhdError(ErrorCode.Usage, `cannot resume ${path}: ${key} was ${a ?? 'unset'}, this run asks ${b ?? 'unset'}`);
     }
   }
-}
-
-/** Loads the problem a run directory ran on (a problem of the user's own from its module), for report and export. */
-export async function loadRunDirProblem(dir: string): Promise<Problem | undefined> {
-  const config = runPaths(dir).config;
-  // No config: the caller's own reader says what is wrong with the directory.
-  if (!existsSync(config)) return undefined;
-  return loadRunProblem(readJson<{ problem: string; problemSource?: string }>(config, 'config.json'));
 }
