@@ -97,7 +97,9 @@ export async function createEsServerModel(options: EsServerModelOptions): Promis
         );
         if (new Set(prints).size !== 1) {
           const held = bases.map((base, i) => `${base} ${prints[i]}`).join(', ');
-          throw new AhdError(ErrorCode.Internal, `es-server endpoints hold different weights (${held})`);
+          // Servers that add noise in place in the weights' own dtype drift apart by rounding as they serve different directions.
+          const hint = noiseOf(status) === TORCH_NOISE ? '; start torch ES servers with --master-copy so revert is exact' : '';
+          throw new AhdError(ErrorCode.Llm, `es-server endpoints hold different weights (${held})${hint}`);
         }
         return prints[0];
       },

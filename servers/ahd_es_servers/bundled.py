@@ -1,0 +1,92 @@
+"""ahd's bundled model (models/ahd-heuristic-lm, or any dir export_onnx.py wrote) as a torch GPT.
+
+The module is models/recipe/gpt.py's GPT, built from config.json and loaded with the ONNX initializers
+(onnx_weights.py); the tokenizer, chat template, stop ids and sampling defaults come from the same directory.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Sequence, Tuple
+
+import torch
+
+from .chat_template import ChatTemplate, special_token_text
+from .errors import ModelLoadError
+from .loaded import LoadedModel
+from .model_dir import model_info, read_json
+from .onnx_weights import gpt_state_dict
+from .tokenizer import ByteLevelBpe
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RECIPE_DIR = os.path.join(REPO_ROOT, "models", "recipe")
+BUNDLED_MODEL_DIR = os.path.join(REPO_ROOT, "models", "ahd-heuristic-lm")
+
+
+def _gpt_module():
+    if RECIPE_DIR not in sys.path:
+        sys.path.insert(0, RECIPE_DIR)
+    import gpt  # models/recipe/gpt.py: the architecture the bundled model was trained and exported with
+
+    return gpt
+
+
+def gpt_config(config: dict, source: str):
+    gpt = _gpt_module()
+    try:
+        return gpt.GPTConfig(
+            vocab_size=int(config["vocab_size"]),
+            n_layer=int(config["num_hidden_layers"]),
+            n_head=int(config["num_attention_heads"]),
+            n_embd=int(config["hidden_size"]),
+            block_size=int(config["max_position_embeddings"]),
+            tie_weights=bool(config.get("tie_word_embeddings", True)),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise ModelLoadError(f"{source}: not a GPT config of models/recipe/gpt.py ({error})") from error
+
+
+class GptLm:
+    """The GPT through its own KV cache (past_key_values), one sequence at a time."""
+
+    def __init__(self, model: torch.nn.Module, device: torch.device) -> None:
+        self.model = model
+        self.device = device
+
+    def prefill(self, ids: Sequence[int]) -> Tuple[torch.Tensor, Any]:
+        logits, past = self.model(torch.tensor([list(ids)], dtype=torch.long, device=self.device))
+        return logits[0, -1], past
+
+    def extend(self, token_id: int, cache: Any) -> Tuple[torch.Tensor, Any]:
+        logits, past = self.model(torch.tensor([[token_id]], dtype=torch.long, device=self.device), past_key_values=cache)
+        return logits[0, -1], past
+
+
+def load_gpt(model_dir: str, dtype: torch.dtype = torch.float32, device: str = "cpu") -> torch.nn.Module:
+    config = read_json(os.path.join(model_dir, "config.json"), True)
+    onnx_path = os.path.join(model_dir, "model.onnx")
+    if not os.path.exists(onnx_path):
+        raise ModelLoadError(f"{onnx_path} not found")
+    torch.manual_seed(0)  # the random init is overwritten at once; seeded so nothing depends on chance
+    model = _gpt_module().GPT(gpt_config(config, os.path.join(model_dir, "config.json")))
+    model.load_state_dict(gpt_state_dict(onnx_path, model))
+    return model.to(device=device, dtype=dtype).eval().requires_grad_(False)
+
+
+def load_bundled(model_dir: str, dtype: torch.dtype = torch.float32, device: str = "cpu") -> LoadedModel:
+    if not os.path.isdir(model_dir):
+        raise ModelLoadError(f"model dir {model_dir} not found")
+    config = read_json(os.path.join(model_dir, "config.json"), True)
+    gen = read_json(os.path.join(model_dir, "generation_config.json"), False) or {}
+    tokenizer_config = read_json(os.path.join(model_dir, "tokenizer_config.json"), False) or {}
+    tokenizer = ByteLevelBpe.from_file(os.path.join(model_dir, "tokenizer.json"))
+    template = ChatTemplate(tokenizer_config, os.path.join(model_dir, "tokenizer_config.json"))
+    info = model_info(model_dir, config, gen, special_token_text(tokenizer_config.get("eos_token")), tokenizer.token_id)
+    model = load_gpt(model_dir, dtype, device)
+    return LoadedModel(
+        module=model,
+        lm=GptLm(model, torch.device(device)),
+        codec=tokenizer,
+        info=info,
+        render_chat=template.render,
+    )

@@ -1,0 +1,55 @@
+"""Starts servers/torch_server.py as its own process on a free port, and talks JSON to it (tests only)."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from typing import Any, Optional, Tuple
+
+SERVERS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SERVER_SCRIPT = os.path.join(SERVERS_DIR, "torch_server.py")
+READY_PREFIX = "ahd-torch-server listening on "
+
+
+class ServerProcess:
+    def __init__(self, *args: str, timeout: float = 60.0) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, SERVER_SCRIPT, "--port", "0", "--threads", "1", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        line = self.proc.stdout.readline()
+        if not line.startswith(READY_PREFIX):
+            self.proc.kill()
+            raise RuntimeError(f"server did not start: {line!r} {self.proc.stderr.read()}")
+        self.ready_line = line
+        self.url = line[len(READY_PREFIX):].strip()
+
+    def post(self, path: str, body: Any = None, raw: Optional[bytes] = None, method: str = "POST") -> Tuple[int, Any]:
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        req = urllib.request.Request(self.url + path, data=data, method=method, headers={"content-type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=120) as resp:
+                return resp.status, json.loads(resp.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def stop(self) -> int:
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            code = self.proc.wait(timeout=30)
+        finally:
+            self.proc.stdout.close()
+            self.proc.stderr.close()
+        return code
+
+
+def post_json(url: str, body: Any) -> Any:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST", headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=300) as resp:
+        return json.loads(resp.read())

@@ -1,0 +1,78 @@
+"""The front's view of the workers' ES cores: one call on every worker, one answer (all workers must agree).
+
+With several workers (tensor parallelism) apply and update run in two phases, a check on every worker then the
+write, so a step that one shard cannot take is refused on all of them and the shards never diverge.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Callable, Dict, List
+
+from ahd_es_servers.errors import InvalidRequest, ServerError, StateConflict
+
+Rpc = Callable[..., List[Dict[str, Any]]]  # rpc(method, **kwargs) -> one answer per worker
+
+
+def _raise(answer: Dict[str, Any]) -> None:
+    kinds = {400: InvalidRequest, 409: StateConflict}
+    error = kinds.get(answer.get("status"), ServerError)(answer.get("error", "worker error"))
+    if type(error) is ServerError:
+        error.status = int(answer.get("status") or 500)
+    raise error
+
+
+def _without_sizes(result: Any) -> Any:
+    return {k: v for k, v in result.items() if k != "total_params"} if isinstance(result, dict) else result
+
+
+class RpcEs:
+    def __init__(self, rpc: Rpc) -> None:
+        self.rpc = rpc
+
+    def call(self, method: str, **kwargs: Any) -> Any:
+        answers = self.rpc(method, **kwargs)
+        for answer in answers:
+            if not answer.get("ok"):
+                _raise(answer)
+        results = [answer["result"] for answer in answers]
+        if any(_without_sizes(result) != _without_sizes(results[0]) for result in results[1:]):
+            raise ServerError(f"vLLM workers disagree on {method}: {results}")
+        if isinstance(results[0], dict) and "total_params" in results[0]:
+            # Each rank counts its own shard: the model's ES parameters are their sum (replicated ones once per rank).
+            return {**results[0], "total_params": sum(result["total_params"] for result in results)}
+        return results[0]
+
+    def _two_phase(self, check: str, write: str, **kwargs: Any) -> Dict[str, Any]:
+        answers = self.rpc(check, **kwargs)
+        if len(answers) > 1:
+            for answer in answers:
+                if not answer.get("ok"):
+                    _raise(answer)
+        return self.call(write, **kwargs)
+
+    def es_init(self, **request: Any) -> Dict[str, Any]:
+        return self.call("es_init", **request)
+
+    def es_apply(self, seed: int, sigma: float) -> Dict[str, Any]:
+        return self._two_phase("es_check_apply", "es_apply", seed=seed, sigma=sigma)
+
+    def es_revert(self, seed: int, sigma: float) -> Dict[str, Any]:
+        return self.call("es_revert", seed=seed, sigma=sigma)
+
+    def es_update(self, **request: Any) -> Dict[str, Any]:
+        return self._two_phase("es_check_update", "es_update", **request)
+
+    def es_reset(self) -> Dict[str, Any]:
+        return self.call("es_reset")
+
+    def es_status(self) -> Dict[str, Any]:
+        return self.call("es_status")
+
+    def fingerprint(self) -> str:
+        """One worker: its fingerprint; several: a fingerprint of theirs in rank order."""
+        answers = self.rpc("es_fingerprint")
+        for answer in answers:
+            if not answer.get("ok"):
+                _raise(answer)
+        prints = [answer["result"] for answer in answers]
+        return prints[0] if len(prints) == 1 else hashlib.sha256("|".join(prints).encode()).hexdigest()[:16]

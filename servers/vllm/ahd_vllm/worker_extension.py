@@ -1,0 +1,69 @@
+"""The vLLM worker extension (LLM(worker_extension_cls="ahd_vllm.worker_extension.EsWorkerExtension")).
+
+vLLM mixes this class into each worker, so `self.model_runner.model` is that worker's model (its shard under
+tensor parallelism). Every method is called through llm.collective_rpc on all workers in the same order, so
+their ES states move together. Answers are plain dicts: {"ok": True, "result": ...} or {"ok": False, "status":
+<HTTP status>, "error": "<one line>"}, so the front can answer with the right status whatever vLLM does with
+exceptions raised in workers.
+
+Under tensor parallelism each rank seeds a tensor's noise from the tensor's own name, as with one rank: a
+replicated tensor (a norm) gets the same noise on every rank, and every shard of a sharded tensor gets the same
+noise stream for its own slice. Needs no vllm import.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict
+
+import torch
+
+from ahd_es_servers.errors import ServerError
+from ahd_es_servers.es_core import SeededES
+
+
+def _answer(call: Callable[[], Any]) -> Dict[str, Any]:
+    try:
+        return {"ok": True, "result": call()}
+    except ServerError as error:
+        return {"ok": False, "status": error.status, "error": str(error)}
+
+
+class EsWorkerExtension:
+    _ahd_es: SeededES = None  # set by es_setup
+
+    def es_setup(self, master_copy: bool = False, exact_reset: bool = False) -> Dict[str, Any]:
+        self._ahd_es = SeededES(self.model_runner.model, master_copy=master_copy, exact_reset=exact_reset)
+        return _answer(lambda: None)
+
+    def es_init(self, **request: Any) -> Dict[str, Any]:
+        return _answer(lambda: self._ahd_es.init(**request))
+
+    def es_check_apply(self, seed: int, sigma: float) -> Dict[str, Any]:
+        return _answer(lambda: self._ahd_es.check_apply(seed, sigma))
+
+    def es_apply(self, seed: int, sigma: float) -> Dict[str, Any]:
+        return _answer(lambda: self._written(self._ahd_es.apply(seed, sigma)))
+
+    def es_revert(self, seed: int, sigma: float) -> Dict[str, Any]:
+        return _answer(lambda: self._written(self._ahd_es.revert(seed, sigma)))
+
+    def es_check_update(self, **request: Any) -> Dict[str, Any]:
+        return _answer(lambda: self._ahd_es.check_update(**request))
+
+    def es_update(self, **request: Any) -> Dict[str, Any]:
+        return _answer(lambda: self._written(self._ahd_es.update(**request)))
+
+    def es_reset(self) -> Dict[str, Any]:
+        return _answer(lambda: self._written(self._ahd_es.reset()))
+
+    def es_status(self) -> Dict[str, Any]:
+        return _answer(self._ahd_es.status)
+
+    def es_fingerprint(self) -> Dict[str, Any]:
+        return _answer(self._ahd_es.fingerprint)
+
+    @staticmethod
+    def _written(result: Any) -> Any:
+        # The next generation runs on vLLM's own streams: the weight writes must have landed first.
+        if torch.cuda.is_available():
+            torch.cuda.synchronize()
+        return result
