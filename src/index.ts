@@ -14,8 +14,10 @@ export { InvalidSolution, type Instance, type Problem, type ScoreContext, type S
 export { loadOnnxModel, type OnnxModel, type OnnxModelOptions } from './llm/onnx/index.ts';
 export { createOpenAiModel } from './llm/openai.ts';
 export { createEsServerModel } from './llm/es-server/client.ts';
+export { checkEsServer, type ConformanceReport } from './llm/es-server/conformance.ts';
+export { startEsServer } from './llm/es-server/server.ts';
 export type { GenerateRequest, Generation, LanguageModel, SamplingOptions } from './llm/types.ts';
-export { readRun, type RunData } from './engine/run-dir/index.ts';
+export { findFinishedRuns, readRun, readRunConfig, type RunConfig, type RunData } from './engine/run-dir/index.ts';
 export { SandboxPool } from './sandbox/pool.ts';
 export type { Outcome } from './sandbox/types.ts';
 export type { RunSummary } from './engine/summary.ts';

@@ -37,7 +37,7 @@ function ahdAsync(...args: string[]): Promise<{ status: number | null; stdout: s
 describe("import('ahd')", () => {
   it('offers run, evaluate, defineProblem, the backends and the run-directory reader', async () => {
     const ahdLib = await import('ahd');
-    for (const name of ['run', 'evaluate', 'defineProblem', 'loadProblem', 'loadOnnxModel', 'createOpenAiModel', 'createEsServerModel', 'readRun', 'SandboxPool']) {
+    for (const name of ['run', 'evaluate', 'defineProblem', 'loadProblem', 'loadOnnxModel', 'createOpenAiModel', 'createEsServerModel', 'checkEsServer', 'startEsServer', 'readRun', 'readRunConfig', 'findFinishedRuns', 'SandboxPool']) {
       expect(typeof (ahdLib as Record<string, unknown>)[name], name).toBe('function');
     }
   });
