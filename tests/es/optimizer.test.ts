@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AhdError } from '../../src/errors.ts';
 import { zScores } from '../../src/es/normalise.ts';
-import { createEsStrategy, DEFAULT_ES, type EsState, REFERENCE_ES, SEED_LIMIT } from '../../src/es/optimizer.ts';
+import { createEsStrategy, type EsState, REFERENCE_ES, SEED_LIMIT } from '../../src/es/optimizer.ts';
 
 const meta = { generation: 3, operator: 'm1', sigma: 8e-4, engineCount: 2, generationConcurrency: 2, evaluationConcurrency: 4 };
 

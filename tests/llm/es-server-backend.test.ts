@@ -1,17 +1,12 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
-import { getScaffold } from '../../scaffolds/index.ts';
-import { runSearch } from '../../src/engine/run.ts';
 import { zScores } from '../../src/es/normalise.ts';
-import { REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { createEsServerModel, endpointBase } from '../../src/llm/es-server/client.ts';
 import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
 import type { GenerateRequest, LanguageModel } from '../../src/llm/types.ts';
-import { nativeEvaluator } from '../engine/doubles.ts';
 import { readEventObjects, tempDir } from '../engine/helpers.ts';
-import { call, startFixtureServer } from './es-server-helpers.ts';
+import { call, fixtureEsRun, startFixtureServer } from './es-server-helpers.ts';
 import { FIXTURE, request } from './onnx-helpers.ts';
 
 /**
@@ -118,24 +113,8 @@ describe('the es-server backend', () => {
 describe('ahd run through es-server', () => {
   test('Sample+ES gives the in-process run: same answers, same history, same weights', async () => {
     const run = async (open: () => Promise<LanguageModel>, backend: string) => {
-      const dir = tempDir();
       const model = await open();
-      const search = runSearch({
-        problem: getProblem('tsp50'),
-        scaffold: getScaffold('sample'),
-        budget: 20,
-        seed: 3,
-        es: REFERENCE_ES,
-        dir,
-        resume: false,
-        model,
-        llm: { backend, source: 'test' },
-        sampling: { ...model.defaults, maxNewTokens: 8 },
-        evaluator: nativeEvaluator(),
-        evaluationConcurrency: 1,
-      });
-      // The untrained fixture writes noise: nothing is valid, so the run ends in an error after its update.
-      await expect(search).rejects.toThrow(/no valid heuristic in 20 samples/);
+      const dir = await fixtureEsRun(model, backend);
       await model.close();
       const history = JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8'));
       const answers = readEventObjects(dir)

@@ -1,3 +1,11 @@
+import { expect } from 'vitest';
+import { getProblem } from '../../problems/index.ts';
+import { getScaffold } from '../../scaffolds/index.ts';
+import { runSearch } from '../../src/engine/run.ts';
+import { REFERENCE_ES } from '../../src/es/optimizer.ts';
+import type { LanguageModel } from '../../src/llm/types.ts';
+import { nativeEvaluator } from '../engine/doubles.ts';
+import { tempDir } from '../engine/helpers.ts';
 import { WeightsEs } from '../../src/es/weights-es.ts';
 import { readModelWeights } from '../../src/llm/onnx/index.ts';
 import { startEsServer, type EsServer } from '../../src/llm/es-server/server.ts';
@@ -22,4 +30,29 @@ export async function call(base: string, path: string, body?: unknown, method = 
 export function inProcessWeights(modelDir = FIXTURE): WeightsEs {
   const { weights, layout } = readModelWeights(modelDir);
   return new WeightsEs(weights, layout);
+}
+
+/**
+ * A Sample+ES run (tsp50, budget 20, seed 3, the reference's ES) on the untrained fixture through `model`, in a
+ * fresh directory: the fixture writes noise, so nothing is valid and the run ends in an error after its update.
+ * Returns the run directory (history.json and the event log are there).
+ */
+export async function fixtureEsRun(model: LanguageModel, backend: string): Promise<string> {
+  const dir = tempDir();
+  const search = runSearch({
+    problem: getProblem('tsp50'),
+    scaffold: getScaffold('sample'),
+    budget: 20,
+    seed: 3,
+    es: REFERENCE_ES,
+    dir,
+    resume: false,
+    model,
+    llm: { backend, source: 'test' },
+    sampling: { ...model.defaults, maxNewTokens: 8 },
+    evaluator: nativeEvaluator(),
+    evaluationConcurrency: 1,
+  });
+  await expect(search).rejects.toThrow(/no valid heuristic in 20 samples/);
+  return dir;
 }

@@ -2,17 +2,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
-import { getScaffold } from '../../scaffolds/index.ts';
-import { runSearch } from '../../src/engine/run.ts';
-import { REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { PROJECT_ROOT } from '../../src/ground/runtime.ts';
 import { createEsServerModel } from '../../src/llm/es-server/client.ts';
 import { differingAnswers } from '../../src/llm/es-server/compare-answers.ts';
 import { checkEsServer } from '../../src/llm/es-server/conformance.ts';
-import { nativeEvaluator } from '../engine/doubles.ts';
 import { tempDir } from '../engine/helpers.ts';
-import { startFixtureServer } from '../llm/es-server-helpers.ts';
+import { fixtureEsRun, startFixtureServer } from '../llm/es-server-helpers.ts';
 import { FIXTURE } from '../llm/onnx-helpers.ts';
 
 /**
@@ -110,25 +105,9 @@ describe.skipIf(!available)('the torch ES server', () => {
   test('ahd run --llm es-server over two torch servers gives the same history.json twice, with torch noise', async () => {
     // Fresh servers for each run: the same history must come from the seeds alone.
     const run = async () => {
-      const dir = tempDir();
       const servers = await Promise.all([startTorchServer(modelDir, EXACT), startTorchServer(modelDir, EXACT)]);
       const model = await createEsServerModel({ endpoints: servers.map((t) => t.url) });
-      const search = runSearch({
-        problem: getProblem('tsp50'),
-        scaffold: getScaffold('sample'),
-        budget: 20,
-        seed: 3,
-        es: REFERENCE_ES,
-        dir,
-        resume: false,
-        model,
-        llm: { backend: 'es-server', source: 'test' },
-        sampling: { ...model.defaults, maxNewTokens: 8 },
-        evaluator: nativeEvaluator(),
-        evaluationConcurrency: 1,
-      });
-      // The untrained fixture writes noise: nothing is valid, so the run ends in an error after its update.
-      await expect(search).rejects.toThrow(/no valid heuristic in 20 samples/);
+      const dir = await fixtureEsRun(model, 'es-server');
       await model.close();
       await Promise.all(servers.map((t) => t.stop()));
       return JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8'));
