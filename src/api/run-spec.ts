@@ -32,7 +32,10 @@ export const runFlagsSchema = z.object({
   json: z.boolean().optional(),
   temperature: z.coerce.number().min(0, 'must be >= 0').optional(),
   topP: z.coerce.number().gt(0, 'must be in (0, 1]').max(1, 'must be in (0, 1]').optional(),
+  topK: count(0).optional(),
   maxNewTokens: count(1).optional(),
+  /** Stop strings (no flag: config documents, and a run's config.json, carry them). */
+  stop: z.array(z.string()).optional(),
   replicas: count(1).optional(),
   threads: count(1).optional(),
   alpha: z.coerce.number().positive('must be > 0').optional(),
@@ -58,6 +61,44 @@ export type RunFlags = z.infer<typeof runFlagsSchema>;
  * what the spec leaves out.
  */
 export type RunSpec = z.input<typeof runFlagsSchema>;
+
+/**
+ * A run's config.json as a run spec: every field that decided the run, so `ahd run --config <run>/config.json`
+ * (with another --out, and --seed for another repetition) runs the same experiment. The base-weights fingerprint
+ * is not a setting (resume checks it).
+ */
+export function specFromRunConfig(config: RunConfig): RunSpec {
+  const { llm, sampling, esSettings } = config;
+  const backend = llm.backend as BackendId;
+  const es = esSettings && {
+    alpha: esSettings.alpha,
+    sigma: esSettings.sigma0,
+    sigmaEnd: esSettings.sigmaEnd,
+    sigmaSchedule: esSettings.schedule,
+    esNormalisation: esSettings.normalisation,
+    esScope: esSettings.scope.parameterScope,
+    esSigmaScale: esSettings.scope.sigmaScale,
+    esAntithetic: esSettings.antithetic,
+    esSamples: esSettings.samplesPerDirection,
+    esCrn: esSettings.commonRandomNumbers,
+    esSkipZeroSigma: esSettings.skipZeroSigmaUpdate,
+  };
+  return {
+    problem: config.problemSource ?? config.problem,
+    scaffold: config.scaffold as ScaffoldId,
+    es: config.es,
+    budget: config.budget,
+    seed: config.seed,
+    llm: backend,
+    ...(backend === 'onnx' ? { model: llm.source } : { endpoint: llm.source.split(' '), ...(backend === 'openai' && { model: llm.model.replace(/^openai:/, '') }) }),
+    temperature: sampling.temperature,
+    topP: sampling.topP,
+    topK: sampling.topK,
+    maxNewTokens: sampling.maxNewTokens,
+    stop: [...sampling.stop],
+    ...es,
+  };
+}
 
 /** The fields of a run spec document (`json` and `out` included: a config file may name them too). */
 export const RUN_SPEC_FIELDS: readonly string[] = Object.keys(runFlagsSchema.shape);
@@ -122,7 +163,9 @@ export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettin
       ...(stored?.sampling ?? defaults),
       ...(flags.temperature !== undefined && { temperature: flags.temperature }),
       ...(flags.topP !== undefined && { topP: flags.topP }),
+      ...(flags.topK !== undefined && { topK: flags.topK }),
       ...(flags.maxNewTokens !== undefined && { maxNewTokens: flags.maxNewTokens }),
+      ...(flags.stop !== undefined && { stop: flags.stop }),
     }),
     dir: flags.out ?? join('runs', defaultRunName(runNameOf(problem), scaffold, withEs, budget, seed, now)),
     resume: flags.resume ?? false,

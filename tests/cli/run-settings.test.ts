@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultRunName, resolveRunSettings, runFlagsSchema } from '../../src/api/run-spec.ts';
+import { defaultRunName, parseRunSpec, resolveRunSettings, runFlagsSchema, specFromRunConfig } from '../../src/api/run-spec.ts';
+import type { RunConfig } from '../../src/engine/run-dir/index.ts';
 import { parseOptions } from '../../src/ground/parse-options.ts';
-import { DEFAULT_ES } from '../../src/es/optimizer.ts';
+import { DEFAULT_ES, REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { tempDir } from '../engine/helpers.ts';
 
 const parse = (raw: Record<string, unknown>) => parseOptions(runFlagsSchema, raw);
@@ -73,6 +74,29 @@ describe('ahd run flags', () => {
     expect(s).toMatchObject({ problem: 'kp100', scaffold: 'sample', budget: 60, seed: 7, source: '/models/x', dir });
     expect(s.es?.alpha).toBe(2e-3);
     expect(s.sampling({ temperature: 1, topP: 1, topK: 0, maxNewTokens: 1, stop: [] }).maxNewTokens).toBe(300);
+  });
+
+  it("a run's config.json read back as a spec resolves to the same settings, whatever the preset was", () => {
+    const reference = { ...REFERENCE_ES, alpha: 2e-3, antithetic: true };
+    for (const [backend, source, model, esSettings] of [
+      ['onnx', '/models/x', 'x', { ...DEFAULT_ES, sigmaEnd: 0.01 }],
+      ['es-server', 'http://a:1 http://b:2', 'es-server:x', reference],
+    ] as const) {
+      const config: RunConfig = {
+        problem: 'kp100',
+        scaffold: 'sample',
+        es: true,
+        budget: 40,
+        seed: 7,
+        llm: { backend, source, model, promptStyle: 'compact' },
+        sampling: { temperature: 0.6, topP: 0.9, topK: 5, maxNewTokens: 300, stop: ['<end>'] },
+        esSettings: { ...esSettings, baseFingerprint: 'f00d' },
+      };
+      const s = resolveRunSettings(parseRunSpec(specFromRunConfig(config)));
+      expect(s).toMatchObject({ problem: 'kp100', scaffold: 'sample', budget: 40, seed: 7, backend, source });
+      expect(s.es).toEqual(esSettings);
+      expect(s.sampling({ temperature: 1, topP: 1, topK: 0, maxNewTokens: 1, stop: [] })).toEqual(config.sampling);
+    }
   });
 
   it('names runs problem-scaffold[-es]-budget-seed-time', () => {

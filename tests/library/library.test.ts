@@ -105,7 +105,11 @@ describe('a problem of your own on the CLI (examples/online-bpp)', () => {
     const resumed = await ahdAsync('run', '--resume', '--out', out, '--json');
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout.trim().split('\n').at(-1)!).best).toEqual(summary.best);
-  }, 120_000);
+    // The run's config.json is a run spec: given back to ahd run, it runs the same experiment again.
+    const again = await ahdAsync('run', '--config', join(out, 'config.json'), '--threads', '1', '--out', join(dir, 'again'), '--json');
+    expect(again.status, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout.trim().split('\n').at(-1)!).best).toEqual(summary.best);
+  }, 180_000);
 
   it('a YAML --config file is the same document; a field the spec does not know is refused', () => {
     const yaml = join(dir, 'run.yaml');

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { run } from '../../api/run.ts';
-import { RUN_SPEC_FIELDS, type RunSpec } from '../../api/run-spec.ts';
+import { RUN_SPEC_FIELDS, specFromRunConfig, type RunSpec } from '../../api/run-spec.ts';
+import { checkRunConfig } from '../../engine/run-dir/index.ts';
 import { oneLine } from '../../ground/one-line.ts';
 import type { RunSummary } from '../../engine/summary.ts';
 import { AhdError, ErrorCode, usageError } from '../../errors.ts';
@@ -44,7 +45,7 @@ export async function runFromFlags(raw: Record<string, unknown>): Promise<void> 
  * A run spec document, JSON or (.yaml / .yml) YAML: the same fields as the flags, camelCase (README, "Config
  * files"). A field the spec does not know is refused: a misspelt setting must not silently fall back to its default.
  */
-function readConfigFile(path: string): Record<string, unknown> {
+function readConfigFile(path: string): RunSpec {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -61,11 +62,17 @@ function readConfigFile(path: string): Record<string, unknown> {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw usageError(`--config ${path}: not a ${yaml ? 'YAML mapping' : 'JSON object'} of run settings`);
   }
+  // A run's config.json (llm is an object there): the settings that decided that run.
+  if (typeof (parsed as { llm?: unknown }).llm === 'object') {
+    const config = checkRunConfig(parsed);
+    if (typeof config === 'string') throw usageError(`--config ${path}: ${config}`);
+    return specFromRunConfig(config);
+  }
   const unknown = Object.keys(parsed).filter((key) => !RUN_SPEC_FIELDS.includes(key));
   if (unknown.length > 0) {
     throw usageError(`--config ${path}: unknown field "${unknown[0]}" (a run spec has: ${RUN_SPEC_FIELDS.join(', ')})`);
   }
-  return parsed as Record<string, unknown>;
+  return parsed as RunSpec;
 }
 
 const definedOnly = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));

@@ -55,8 +55,8 @@ export function tryReadRunConfig(dir: string): RunConfig | undefined {
   return typeof config === 'string' ? undefined : config;
 }
 
-/** The config, or what is wrong with it. */
-function checkRunConfig(value: unknown): RunConfig | string {
+/** A document of config.json's shape (a run's, given to `ahd run --config`), or what is wrong with it. */
+export function checkRunConfig(value: unknown): RunConfig | string {
   if (value === undefined) return 'not valid JSON';
   const parsed = runConfigSchema.safeParse(value);
   return parsed.success ? (value as RunConfig) : `not an ahd run config (${firstIssue(parsed.error, 'top level')})`;
