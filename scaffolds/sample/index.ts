@@ -35,7 +35,7 @@ export const sample: Scaffold = {
         const objectives = candidates.map((c) => c.objective);
         const shaped = negativeObjectiveRewards(objectives);
         const rewards = plan.directions.seeds.map((_, d) => mean(shaped.filter((_, k) => plan.owner[k] === d)));
-        await es.update({ generation: b, operator: 'i1', directions: plan.directions, rewards, sigma, objectives, candidates });
+        await es.update({ generation: b, operator: 'i1', directions: plan.directions, rewards, sigma, objectives, candidates, samplesPerDirection: plan.samples });
         population = manage([...population, ...candidates.map(toIndividual)], POPULATION_SIZE);
       }
       await ctx.snapshot(b + 1, batches.length, population);
@@ -54,7 +54,7 @@ function perturbedBatch(es: EsSession, size: number, batch: number) {
   // Candidate k samples direction k mod count, as its sample j = floor(k / count).
   const owner = Array.from({ length: size }, (_, k) => k % count);
   const samplerKeys = owner.map((_, k) => (es.params.commonRandomNumbers ? `crn:${batch}:${Math.floor(k / count)}` : undefined));
-  return { directions, owner, samplerKeys };
+  return { directions, owner, samplerKeys, samples: m };
 }
 
 function perturbedSpec(messages: readonly ChatMessage[], directions: Directions, d: number, sigma: number, samplerKey?: string): CandidateSpec {

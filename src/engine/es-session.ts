@@ -57,6 +57,7 @@ export function createEsSession(deps: EsSessionDeps): EsSession {
         evaluationConcurrency: deps.concurrency.evaluation,
         updateApplied: apply,
         ...(antithetic ? { signs } : {}),
+        ...(request.samplesPerDirection !== undefined && { samplesPerDirection: request.samplesPerDirection }),
       });
       const stepNorm = apply
         ? await handle.update(seeds, told.z.map((z, i) => z * signs[i]), strategy.params.alpha)

@@ -59,6 +59,8 @@ export interface EsUpdateRequest {
   readonly objectives: readonly number[];
   /** The perturbed candidates themselves: their `unperturbedSame` flags give the update's differ share. */
   readonly candidates?: readonly Candidate[];
+  /** Candidates sampled per direction, their rewards averaged into the direction's (default 1). */
+  readonly samplesPerDirection?: number;
 }
 
 /** Direction seeds and their signs (-1: the mirrored half of an antithetic pair). */

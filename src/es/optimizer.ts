@@ -23,7 +23,7 @@ export interface EsParams {
   readonly scope: EsScope;
   /** Directions in mirrored pairs (+eps, -eps): half the seeds, and the pair's common noise cancels. */
   readonly antithetic: boolean;
-  /** Sample: candidates per direction, rewards averaged (one batch per direction on a batching backend). */
+  /** Sample: candidates per direction, rewards averaged (one batch per direction on a batching backend). EoH: 1. */
   readonly samplesPerDirection: number;
   /** Sample: every direction of an update uses the same sampler seeds (common random numbers). */
   readonly commonRandomNumbers: boolean;
@@ -92,6 +92,8 @@ export interface EsTellMeta {
   readonly weightsFingerprint?: string;
   /** Antithetic runs: the directions' signs (as ask gave them). */
   readonly signs?: readonly number[];
+  /** Candidates the scaffold sampled per direction, their rewards averaged (default 1). */
+  readonly samplesPerDirection?: number;
 }
 
 export interface EsTellResult {
@@ -165,7 +167,7 @@ export function createEsStrategy(overrides: Partial<EsParams> = {}): EsStrategy 
         update_applied: meta.updateApplied ?? true,
         ...(meta.weightsFingerprint ? { weights_fingerprint: meta.weightsFingerprint } : {}),
         ...(signs ? { signs: signs.map((s) => (s < 0 ? -1 : 1) as 1 | -1) } : {}),
-        ...(params.samplesPerDirection > 1 ? { samples_per_direction: params.samplesPerDirection } : {}),
+        ...((meta.samplesPerDirection ?? 1) > 1 ? { samples_per_direction: meta.samplesPerDirection } : {}),
       };
       return { state: { ...state, updates: state.updates + 1 }, z, record };
     },

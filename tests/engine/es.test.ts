@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ES } from '../../src/es/optimizer.ts';
 import { negativeObjectiveRewards } from '../../src/es/rewards.ts';
 import type { EvalRequest } from '../../src/sandbox/types.ts';
 import { ScriptedModel, nativeEvaluator } from './doubles.ts';
@@ -129,5 +130,20 @@ describe('Sample+ES wiring', () => {
       return o.status === 'ok' ? o.objective : Infinity;
     });
     expect(updates[1].rewards).toEqual(negativeObjectiveRewards(objectives));
+  });
+});
+
+describe('history.json samples_per_direction', () => {
+  it('says how many candidates each direction had: 5 in Sample+ES with the defaults, absent (1) in EoH+ES', async () => {
+    const records = async (scaffold: 'eoh' | 'sample') => {
+      const dir = tempDir();
+      await runTest({ scaffold, budget: 40, es: true, esParams: DEFAULT_ES, dir, model: new ScriptedModel({ es: true }) });
+      return JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8')).records as Array<Record<string, unknown>>;
+    };
+    const sample = await records('sample');
+    expect(sample.map((r) => [r.samples_per_direction, (r.seeds as number[]).length])).toEqual([[5, 4], [5, 4]]);
+    const eoh = await records('eoh');
+    expect(eoh.length).toBeGreaterThan(0);
+    expect(eoh.every((r) => r.samples_per_direction === undefined)).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getProblem } from '../../problems/index.ts';
 import { getScaffold } from '../../scaffolds/index.ts';
-import { REFERENCE_ES } from '../../src/es/optimizer.ts';
+import { REFERENCE_ES, type EsParams } from '../../src/es/optimizer.ts';
 import { runSearch, type RunResult } from '../../src/engine/run.ts';
 import type { Evaluator } from '../../src/engine/session.ts';
 import { ScriptedModel, TEST_SAMPLING, nativeEvaluator } from './doubles.ts';
@@ -26,6 +26,8 @@ export interface TestRun {
   readonly evaluator?: Evaluator;
   readonly signal?: AbortSignal;
   readonly esDiagnostics?: boolean;
+  /** ES settings with --es (default: the reference's). */
+  readonly esParams?: EsParams;
 }
 
 export function runTest(run: TestRun): Promise<RunResult> {
@@ -36,7 +38,7 @@ export function runTest(run: TestRun): Promise<RunResult> {
     budget: run.budget,
     seed: run.seed ?? 2024,
     // The engine's mechanics are checked against the reference's ES settings (the CLI default may differ).
-    es: run.es ? REFERENCE_ES : undefined,
+    es: run.es ? (run.esParams ?? REFERENCE_ES) : undefined,
     dir: run.dir,
     resume: run.resume ?? false,
     model,
