@@ -2,6 +2,7 @@ import { AhdError, ErrorCode } from '../../src/errors.ts';
 import type { CandidateSpec, Individual, RunContext, Scaffold } from '../../src/engine/types.ts';
 import type { OperatorId } from '../prompts/types.ts';
 import { improvementRewards } from '../../src/es/rewards.ts';
+import { directionRewards, oneDirectionEach, planDirections, type DirectionPlan } from '../es-directions.ts';
 import { EVOLVE_ORDER, INITIAL_BATCH, POPULATION_SIZE, planEoh } from './budget.ts';
 import { OPERATORS, buildPrompt } from './operators.ts';
 import { manage, toIndividual } from './population.ts';
@@ -56,7 +57,8 @@ async function evolve(
 ): Promise<Individual[]> {
   const es = OPERATORS[operator].perturbed ? ctx.es : undefined;
   const sigma = es ? es.sigma(generation, generations) : 0;
-  const directions = es ? es.directions(count) : { seeds: [], signs: [] };
+  const perDirection = es?.params.eohCandidatesPerDirection ?? 1;
+  const plan = es ? (perDirection > 1 ? planDirections(es, count, perDirection) : oneDirectionEach(es, count)) : undefined;
   // Plain EoH asks again once for a code identical to a member's; the ES variant does not (as the reference).
   const avoidCodes = ctx.es ? undefined : new Set(population.map((p) => p.code));
   const specs: CandidateSpec[] = [];
@@ -66,18 +68,33 @@ async function evolve(
       operator,
       parents,
       messages: buildPrompt(ctx.promptStyle, ctx.problem, operator, parents),
-      ...(es ? { perturbation: { seed: directions.seeds[i], sigma: sigma * directions.signs[i] } } : { avoidCodes }),
+      ...(plan ? { perturbation: perturbationOf(plan, i, sigma) } : { avoidCodes }),
     });
   }
   const children = await ctx.produce(specs, { evaluateAfterGeneration: es !== undefined });
-  if (es) {
+  if (es && plan) {
     // W: the worst finite objective of the population as it was before this batch.
     const worst = Math.max(...population.map((p) => p.objective));
-    const rewards = improvementRewards(
+    const shaped = improvementRewards(
       children.map((child, i) => ({ parent: specs[i].parents[0].objective, child: child.objective })),
       worst,
     );
-    await es.update({ generation, operator, directions, rewards, sigma, objectives: children.map((c) => c.objective), candidates: children });
+    await es.update({
+      generation,
+      operator,
+      directions: plan.directions,
+      rewards: directionRewards(plan, shaped),
+      sigma,
+      objectives: children.map((c) => c.objective),
+      candidates: children,
+      ...(plan.perDirection > 1 && { samplesPerDirection: plan.perDirection }),
+    });
   }
   return manage([...population, ...children.map(toIndividual)], POPULATION_SIZE);
+}
+
+/** Candidate i's perturbation: its direction's seed, at sigma times the direction's sign. */
+function perturbationOf(plan: DirectionPlan, i: number, sigma: number) {
+  const d = plan.owner[i];
+  return { seed: plan.directions.seeds[d], sigma: sigma * plan.directions.signs[d] };
 }

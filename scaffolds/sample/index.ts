@@ -1,5 +1,5 @@
 import type { CandidateSpec, Directions, EsSession, Individual, Scaffold } from '../../src/engine/types.ts';
-import { usageError } from '../../src/errors.ts';
+import { directionRewards, planDirections } from '../es-directions.ts';
 import { negativeObjectiveRewards } from '../../src/es/rewards.ts';
 import type { ChatMessage } from '../../src/llm/types.ts';
 import { POPULATION_SIZE } from '../eoh/budget.ts';
@@ -34,8 +34,8 @@ export const sample: Scaffold = {
         const candidates = await ctx.produce(specs, { evaluateAfterGeneration: true });
         const objectives = candidates.map((c) => c.objective);
         const shaped = negativeObjectiveRewards(objectives);
-        const rewards = plan.directions.seeds.map((_, d) => mean(shaped.filter((_, k) => plan.owner[k] === d)));
-        await es.update({ generation: b, operator: 'i1', directions: plan.directions, rewards, sigma, objectives, candidates, samplesPerDirection: plan.samples });
+        const rewards = directionRewards(plan, shaped);
+        await es.update({ generation: b, operator: 'i1', directions: plan.directions, rewards, sigma, objectives, candidates, samplesPerDirection: plan.perDirection });
         population = manage([...population, ...candidates.map(toIndividual)], POPULATION_SIZE);
       }
       await ctx.snapshot(b + 1, batches.length, population);
@@ -46,15 +46,11 @@ export const sample: Scaffold = {
 
 /** A batch's directions and, per candidate, the direction it samples and its sampler key (common random numbers). */
 function perturbedBatch(es: EsSession, size: number, batch: number) {
-  if (es.params.antithetic && size < 2) throw usageError(`antithetic ES needs batches of at least 2 candidates, got ${size}`);
-  const m = Math.min(es.params.samplesPerDirection, size);
-  let count = Math.max(1, Math.floor(size / m));
-  if (es.params.antithetic) count = Math.max(2, count - (count % 2));
-  const directions = es.directions(count);
-  // Candidate k samples direction k mod count, as its sample j = floor(k / count).
-  const owner = Array.from({ length: size }, (_, k) => k % count);
-  const samplerKeys = owner.map((_, k) => (es.params.commonRandomNumbers ? `crn:${batch}:${Math.floor(k / count)}` : undefined));
-  return { directions, owner, samplerKeys, samples: m };
+  const plan = planDirections(es, size, es.params.samplesPerDirection);
+  const count = plan.directions.seeds.length;
+  // Candidate k is sample j = floor(k / count) of its direction: with CRN, sample j shares its sampler seed.
+  const samplerKeys = plan.owner.map((_, k) => (es.params.commonRandomNumbers ? `crn:${batch}:${Math.floor(k / count)}` : undefined));
+  return { ...plan, samplerKeys };
 }
 
 function perturbedSpec(messages: readonly ChatMessage[], directions: Directions, d: number, sigma: number, samplerKey?: string): CandidateSpec {
@@ -67,4 +63,3 @@ function perturbedSpec(messages: readonly ChatMessage[], directions: Directions,
   };
 }
 
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

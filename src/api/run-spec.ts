@@ -47,6 +47,7 @@ export const runFlagsSchema = z.object({
   esSigmaScale: z.enum(SIGMA_SCALES, { message: `must be one of ${SIGMA_SCALES.join(', ')}` }).optional(),
   esAntithetic: z.boolean().optional(),
   esSamples: count(1).optional(),
+  esEohPerDirection: count(1).optional(),
   esCrn: z.boolean().optional(),
   esNormalisation: z.enum(['zscore', 'centered_rank'], { message: 'must be zscore or centered_rank' }).optional(),
   esSkipZeroSigma: z.boolean().optional(),
@@ -80,6 +81,7 @@ export function specFromRunConfig(config: RunConfig): RunSpec {
     esSigmaScale: esSettings.scope.sigmaScale,
     esAntithetic: esSettings.antithetic,
     esSamples: esSettings.samplesPerDirection,
+    esEohPerDirection: esSettings.eohCandidatesPerDirection,
     esCrn: esSettings.commonRandomNumbers,
     esSkipZeroSigma: esSettings.skipZeroSigmaUpdate,
   };
@@ -222,6 +224,7 @@ function resolveEs(flags: RunFlags, stored: RunConfig['esSettings'], backend: Ba
     ...(flags.esSamples !== undefined && { samplesPerDirection: flags.esSamples }),
     ...(flags.esCrn !== undefined && { commonRandomNumbers: flags.esCrn }),
     ...(flags.esSkipZeroSigma !== undefined && { skipZeroSigmaUpdate: flags.esSkipZeroSigma }),
+    ...(flags.esEohPerDirection !== undefined && { eohCandidatesPerDirection: flags.esEohPerDirection }),
   };
 }
 

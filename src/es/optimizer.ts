@@ -25,6 +25,11 @@ export interface EsParams {
   readonly antithetic: boolean;
   /** Sample: candidates per direction, rewards averaged (one batch per direction on a batching backend). EoH: 1. */
   readonly samplesPerDirection: number;
+  /**
+   * EoH: m1/m2 candidates per direction (each its own parent), their rewards averaged; absent = 1, the reference's
+   * one direction per candidate. Above 1 a direction's candidates decode as one batch.
+   */
+  readonly eohCandidatesPerDirection?: number;
   /** Sample: every direction of an update uses the same sampler seeds (common random numbers). */
   readonly commonRandomNumbers: boolean;
   /** No update when sigma is 0 (the last step of a cosine to 0): such an update only adds the directions' noise. */
@@ -186,6 +191,10 @@ function checkParams(p: EsParams): void {
   if (p.schedule !== 'cosine' && p.schedule !== 'constant') throw usageError(`es.schedule must be cosine or constant, got ${p.schedule}`);
   if (!Number.isInteger(p.samplesPerDirection) || p.samplesPerDirection < 1) {
     throw usageError(`es.samplesPerDirection must be an integer >= 1, got ${p.samplesPerDirection}`);
+  }
+  const perDirection = p.eohCandidatesPerDirection;
+  if (perDirection !== undefined && (!Number.isInteger(perDirection) || perDirection < 1)) {
+    throw usageError(`es.eohCandidatesPerDirection must be an integer >= 1, got ${perDirection}`);
   }
   if (p.normalisation !== 'zscore' && p.normalisation !== 'centered_rank') {
     throw usageError(`es.normalisation must be zscore or centered_rank, got ${p.normalisation}`);

@@ -146,4 +146,30 @@ describe('history.json samples_per_direction', () => {
     expect(eoh.length).toBeGreaterThan(0);
     expect(eoh.every((r) => r.samples_per_direction === undefined)).toBe(true);
   });
+
+  it('EoH+ES with k candidates per direction: fewer directions, each shared by k candidates, rewards averaged', async () => {
+    const dir = tempDir();
+    const esParams = { ...DEFAULT_ES, eohCandidatesPerDirection: 2 };
+    await runTest({ scaffold: 'eoh', budget: 40, es: true, esParams, dir, model: new ScriptedModel({ es: true }) });
+    const events = readEventObjects(dir);
+    const history = JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8'));
+    const update = events.find((e) => e.type === 'update')!;
+    const record = history.records[0];
+    // The first m1 call's n candidates at 2 per direction: floor(n / 2) directions rounded down to an even count
+    // (antithetic pairs), candidate k sampling direction k mod d.
+    const first = events
+      .filter((e) => e.type === 'generation' && e.operator === 'm1' && e.attempt === 0 && record.seeds.includes(e.perturbation.seed))
+      .sort((a, b) => a.index - b.index);
+    const n = first.length;
+    const d = Math.max(2, Math.floor(n / 2) - (Math.floor(n / 2) % 2));
+    expect(record).toMatchObject({ operator: 'm1', samples_per_direction: 2 });
+    expect(n).toBeGreaterThanOrEqual(4);
+    expect(record.seeds).toHaveLength(d);
+    expect(record.signs).toEqual(Array.from({ length: d }, (_, i) => (i % 2 ? -1 : 1)));
+    first.forEach((g, k) => {
+      expect(g.perturbation.seed).toBe(record.seeds[k % d]);
+      expect(Math.sign(g.perturbation.sigma)).toBe(record.signs[k % d]);
+    });
+    expect(update.rewards).toHaveLength(d);
+  });
 });
