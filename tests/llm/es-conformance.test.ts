@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -42,6 +43,27 @@ describe('conformance suite', () => {
     } finally {
       lax.server.close();
     }
+  });
+});
+
+describe('ahd check-server', () => {
+  const ahd = (...args: string[]) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+      const child = spawn(process.execPath, ['bin/ahd.js', 'check-server', ...args]);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c) => (stdout += c));
+      child.stderr.on('data', (c) => (stderr += c));
+      child.on('close', (status) => done({ status, stdout, stderr }));
+    });
+
+  test('prints every check and passes on ahd serve; an unreachable server is a one-line error', async () => {
+    const ok = await ahd(server.url);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+: passed\n  pass  init: answer fields\n/);
+    const gone = await ahd('http://127.0.0.1:59999');
+    expect(gone.status).toBe(1);
+    expect(gone.stderr).toMatch(/^ahd: check-server: http:\/\/127\.0\.0\.1:59999: cannot complete the session \(ECONNREFUSED\)\n$/);
   });
 });
 

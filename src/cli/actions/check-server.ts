@@ -18,7 +18,10 @@ export async function checkServersFromFlags(urls: readonly string[], raw: unknow
     try {
       reports.push(await checkEsServer(base, { sigma: options.sigma }));
     } catch (error) {
-      throw new AhdError(ErrorCode.Llm, `check-server: ${base}: ${error instanceof Error ? error.message : String(error)}`);
+      // fetch says only "fetch failed": the cause (ECONNREFUSED, a timeout) is what the user can act on.
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const why = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+      throw new AhdError(ErrorCode.Llm, `check-server: ${base}: cannot complete the session (${why})`);
     }
   }
   const differences = reports.slice(1).flatMap((r) => differingAnswers(reports[0], r));
