@@ -30,12 +30,15 @@ export const runCommand = new Command('run')
   .option('--es-scope <scope>', 'weights ES moves: full | linear (2-D matrices but embeddings) | late (second half of the blocks, final norm, head)')
   .option('--es-sigma-scale <unit>', "unit of sigma and alpha: absolute | rms (a fraction of each tensor's RMS; default rms, reference preset absolute)")
   .option('--es-antithetic', 'ES directions in mirrored pairs (+eps, -eps) (default on; reference preset off)')
+  .option('--no-es-antithetic', 'ES directions drawn independently')
   .option('--es-samples <m>', 'Sample+ES: candidates per direction, rewards averaged (default 5; reference preset 1)')
   .option('--es-eoh-per-direction <k>', 'EoH+ES: m1/m2 candidates per direction (each its own parent), rewards averaged; k > 1 decodes a direction\'s candidates as one batch (default 1, the reference)')
   .option('--es-crn', 'Sample+ES: common random numbers (sample j of every direction shares its sampler seed) (default on)')
+  .option('--no-es-crn', 'Sample+ES: every sample draws its own sampler seed')
   .option('--es-normalisation <n>', 'ES reward normalisation: zscore | centered_rank (default centered_rank; reference preset zscore)')
   .option('--es-diagnostics', "record each ES update's share of answers unlike the unperturbed answer (one more generation per perturbed candidate)")
   .option('--es-skip-zero-sigma', 'no ES update at sigma 0 (it would only add the directions\' noise) (default on)')
+  .option('--no-es-skip-zero-sigma', 'update at sigma 0 too (as the reference)')
   .addHelpText(
     'after',
     `

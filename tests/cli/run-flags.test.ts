@@ -1,0 +1,26 @@
+import { describe, expect, it, vi } from 'vitest';
+import { parseRunSpec, resolveRunSettings } from '../../src/api/run-spec.ts';
+
+/** The ahd run flags as commander reads them (a fresh command each time), through the spec to the ES settings. */
+async function esOf(...argv: string[]) {
+  vi.resetModules();
+  const { runCommand } = await import('../../src/cli/run.ts');
+  let opts: Record<string, unknown> = {};
+  runCommand.exitOverride().action(function (this: typeof runCommand) {
+    opts = this.opts();
+  });
+  runCommand.parse(['--problem', 'tsp50', '--scaffold', 'sample', '--es', '--model', '/m', ...argv], { from: 'user' });
+  return resolveRunSettings(parseRunSpec(opts)).es!;
+}
+
+describe('ahd run ES switches', () => {
+  it('default-on switches have a --no- form that turns them off', async () => {
+    expect(await esOf()).toMatchObject({ antithetic: true, commonRandomNumbers: true, skipZeroSigmaUpdate: true });
+    expect(await esOf('--no-es-antithetic', '--no-es-crn', '--no-es-skip-zero-sigma')).toMatchObject({
+      antithetic: false,
+      commonRandomNumbers: false,
+      skipZeroSigmaUpdate: false,
+    });
+    expect(await esOf('--es-preset', 'reference', '--es-antithetic')).toMatchObject({ antithetic: true, commonRandomNumbers: false });
+  });
+});
