@@ -6,6 +6,9 @@ mean (natural sign; "better" is lower for tour length and bins, higher for value
 standard deviation, standard error, and the seeds where ES was better / equal (4 decimals) / worse.
 
     /usr/bin/python3 benchmarks/es-end-to-end.py <table-dir> [--problems tsp50] [--budgets 1000] > out.md
+
+With --es-dir <dir>, the ES side comes from the finished runs there instead (another ES setting, same seeds), and
+with --baseline-es the baseline is the table's own ES runs (setting against setting).
 """
 import argparse
 import json
@@ -33,15 +36,22 @@ def main():
     ap.add_argument("table_dir")
     ap.add_argument("--problems", default="")
     ap.add_argument("--budgets", default="")
+    ap.add_argument("--es-dir", default="")
+    ap.add_argument("--baseline-es", action="store_true")
     args = ap.parse_args()
     problems = set(filter(None, args.problems.split(",")))
     budgets = {int(b) for b in args.budgets.split(",") if b}
     cells = defaultdict(dict)  # (problem, budget, scaffold, es) -> seed -> {split: mean}
-    for config, summary in finished_runs(args.table_dir):
-        if problems and config["problem"] not in problems or budgets and config["budget"] not in budgets:
-            continue
-        key = (config["problem"], config["budget"], config["scaffold"], bool(config["es"]))
-        cells[key][config["seed"]] = summary["best"]["test"]
+    sources = [(args.table_dir, lambda es: es == args.baseline_es, False)]
+    sources.append((args.es_dir, lambda es: es, True) if args.es_dir else (args.table_dir, lambda es: es and not args.baseline_es, True))
+    for root, wanted, side in sources:
+        for config, summary in finished_runs(root):
+            if problems and config["problem"] not in problems or budgets and config["budget"] not in budgets:
+                continue
+            if not wanted(bool(config["es"])):
+                continue
+            key = (config["problem"], config["budget"], config["scaffold"], side)
+            cells[key][config["seed"]] = summary["best"]["test"]
     print(f"# ES against its matched baseline, paired by seed\n")
     print(f"Made by `/usr/bin/python3 benchmarks/es-end-to-end.py {' '.join(sys.argv[1:])}` from the finished runs of the table.")
     print("Difference = ES minus baseline of the best heuristic's test mean for the same run seed, natural sign;")
