@@ -86,6 +86,19 @@ describe('the client and a server of the reference shape (no ahd additions in /e
       b.server.close();
     }
   });
+
+  test('refuses to mix servers that draw different noise, and a noise it does not know', async () => {
+    const status = { ok: true, initialized: true, parameter_scope: 'full', n_tensors: 2, total_params: 10, update_history: 0, active_perturbation: null };
+    const init = { ok: true, parameter_scope: 'full', n_tensors: 2, total_params: 10, previous_state_reset: null };
+    const withNoise = (noise?: string) => (path: string) => (path === '/es/init' ? init : { ...status, ...(noise && { noise }) });
+    const [torch, ahd, odd] = await Promise.all([listen(withNoise()), listen(withNoise('ctr-ziggurat-v1')), listen(withNoise('philox'))]);
+    try {
+      await expect(createEsServerModel({ endpoints: [torch.url, ahd.url] })).rejects.toThrow(/es-server endpoints differ: .*torch noise.*ctr-ziggurat-v1 noise/);
+      await expect(createEsServerModel({ endpoints: [odd.url] })).rejects.toThrow(/reports noise "philox"; ahd knows ctr-ziggurat-v1, torch/);
+    } finally {
+      for (const s of [torch, ahd, odd]) s.server.close();
+    }
+  });
 });
 
 /** A loopback JSON server answering every POST with `answer(path)` (unit-test double only). */
