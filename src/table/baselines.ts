@@ -3,10 +3,9 @@ import { listProblems } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
 import { evaluate, splitStats } from '../api/evaluate.ts';
 import { usageError } from '../errors.ts';
-import { writeJsonAtomic } from '../ground/json-files.ts';
+import { tryReadJson, writeJsonAtomic } from '../ground/json-files.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 import { evalSeedOf } from '../engine/summary.ts';
-import { tryReadJson } from '../ground/json-files.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import type { Cell } from './cells.ts';
@@ -39,7 +38,6 @@ export interface BaselineRequest {
   readonly splits: readonly string[];
   readonly seed: number;
 }
-
 
 /**
  * What a table shows: for each built-in problem among the cells, its baselines on the splits of its rows (train

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AhdError, ErrorCode } from '../../errors.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
 import { endpointBase } from '../../llm/es-server/client.ts';
+import { networkCause } from '../../llm/http/json-client.ts';
 import { checkEsServer, type ConformanceReport } from '../../llm/es-server/conformance.ts';
 import { differingAnswers } from '../../llm/es-server/compare-answers.ts';
 
@@ -18,10 +19,7 @@ export async function checkServersFromFlags(urls: readonly string[], raw: unknow
     try {
       reports.push(await checkEsServer(base, { sigma: options.sigma }));
     } catch (error) {
-      // fetch says only "fetch failed": the cause (ECONNREFUSED, a timeout) is what the user can act on.
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const why = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-      throw new AhdError(ErrorCode.Llm, `check-server: ${base}: cannot complete the session (${why})`);
+      throw new AhdError(ErrorCode.Llm, `check-server: ${base}: cannot complete the session (${networkCause(error)})`);
     }
   }
   const differences = reports.slice(1).flatMap((r) => differingAnswers(reports[0], r));

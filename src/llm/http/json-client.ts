@@ -116,7 +116,8 @@ function errorDetail(text: string): string {
   return line ? `: ${line}` : '';
 }
 
-function networkCause(error: unknown): string {
+/** Why a fetch failed, in one line: the network cause (ECONNREFUSED, ...) rather than fetch's "fetch failed". */
+export function networkCause(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const message = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   return oneLine(message, 200);
