@@ -13,7 +13,7 @@ import { assertEsSupported } from '../llm/backends.ts';
 import { createEsServerModel } from '../llm/es-server/client.ts';
 import { loadOnnxModel } from '../llm/onnx/index.ts';
 import { createOpenAiModel } from '../llm/openai.ts';
-import type { RetryEvent } from '../llm/http/json-client.ts';
+import { networkCause, type RetryEvent } from '../llm/http/json-client.ts';
 import type { LanguageModel } from '../llm/types.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
 import { bundledModelDir, parseRunSpec, resolveRunSettings, type RunSettings, type RunSpec } from './run-spec.ts';
@@ -119,8 +119,7 @@ async function checkReachable(endpoint: string): Promise<void> {
   try {
     await fetch(endpoint, { method: 'GET', signal: AbortSignal.timeout(5_000) });
   } catch (error) {
-    const inner = (error as { cause?: { code?: string; message?: string } }).cause;
-    const cause = inner?.code ?? inner?.message ?? (error as Error).name;
-    throw usageError(`--endpoint ${endpoint}: cannot reach the server (${cause === 'TimeoutError' ? 'no answer in 5 s' : cause})`);
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw usageError(`--endpoint ${endpoint}: cannot reach the server (${timedOut ? 'no answer in 5 s' : networkCause(error)})`);
   }
 }

@@ -1,3 +1,4 @@
+import { oneLine } from '../../ground/one-line.ts';
 import { createRng } from '../../ground/rng.ts';
 import { AhdError, ErrorCode } from '../../errors.ts';
 import { Semaphore } from './semaphore.ts';
@@ -121,9 +122,4 @@ export function networkCause(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const message = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   return oneLine(message, 200);
-}
-
-function oneLine(text: string, max: number): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max)}...` : line;
 }
