@@ -1,8 +1,9 @@
 """ahd-torch-server: the ES model-server protocol over a torch model (the bundled GPT, or a Hugging Face LM).
 
 Prints exactly one line on stdout when ready: `ahd-torch-server listening on http://HOST:PORT`; logs go to
-stderr. SIGTERM / SIGINT let the request in progress finish, then stop (exit 0). A model that cannot be loaded
-or served as asked, or an address that cannot be bound, is one line on stderr and exit status 2.
+stderr. SIGTERM / SIGINT (or, with --stop-with-stdin, the end of stdin) let the request in progress finish, then
+stop (exit 0). A model that cannot be loaded or served as asked, or an address that cannot be bound, is one line on
+stderr and exit status 2.
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ def parse_args(argv):
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1)")
     parser.add_argument("--max-repeat-prompt", type=int, default=64, help="repeat_prompt above this is clamped (default 64)")
     parser.add_argument("--trust-remote-code", action="store_true", help="--hf: allow the model's own code")
+    parser.add_argument("--stop-with-stdin", action="store_true", help="stop when stdin closes (a supervising parent that dies closes it)")
     return parser.parse_args(argv)
 
 
@@ -79,4 +81,4 @@ def main(argv=None) -> int:
         file=sys.stderr,
         flush=True,
     )
-    return serve(create_app(backend, max_repeat=args.max_repeat_prompt), args.host, args.port, "ahd-torch-server")
+    return serve(create_app(backend, max_repeat=args.max_repeat_prompt), args.host, args.port, "ahd-torch-server", stop_with_stdin=args.stop_with_stdin)

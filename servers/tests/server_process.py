@@ -18,7 +18,9 @@ READY_PREFIX = "ahd-torch-server listening on "
 class ServerProcess:
     def __init__(self, *args: str, timeout: float = 60.0) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, SERVER_SCRIPT, "--port", "0", "--threads", "1", *args],
+            # --stop-with-stdin: a test run that dies closes the pipe, and its servers stop with it.
+            [sys.executable, SERVER_SCRIPT, "--port", "0", "--threads", "1", "--stop-with-stdin", *args],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -41,6 +43,17 @@ class ServerProcess:
 
     def stop(self) -> int:
         self.proc.send_signal(signal.SIGTERM)
+        try:
+            code = self.proc.wait(timeout=30)
+        finally:
+            self.proc.stdin.close()
+            self.proc.stdout.close()
+            self.proc.stderr.close()
+        return code
+
+    def close_stdin(self) -> int:
+        """Closes the server's stdin (as a parent that dies does) and waits for it to stop."""
+        self.proc.stdin.close()
         try:
             code = self.proc.wait(timeout=30)
         finally:

@@ -1,11 +1,11 @@
-"""Start-up failures of the torch server are one line on stderr and exit status 2."""
+"""Start-up failures of the torch server are one line on stderr and exit status 2; --stop-with-stdin stops it."""
 import subprocess
 import sys
 import unittest
 
 import torch
 
-from tests.server_process import SERVER_SCRIPT
+from tests.server_process import SERVER_SCRIPT, ServerProcess
 
 try:
     import transformers  # noqa: F401
@@ -36,6 +36,14 @@ class StartupFailures(unittest.TestCase):
 
     def test_missing_model_dir(self):
         self.assertOneLineExit2(run("--model", "/nonexistent/model"), "model dir /nonexistent/model not found")
+
+
+class StopWithStdin(unittest.TestCase):
+    def test_the_end_of_stdin_stops_the_server(self):
+        server = ServerProcess()
+        status, _ = server.post("/es/status", method="GET")
+        self.assertEqual(status, 200)
+        self.assertEqual(server.close_stdin(), 0)
 
 
 if __name__ == "__main__":

@@ -25,12 +25,15 @@ interface TorchServer {
   stop(): Promise<void>;
 }
 
-/** Starts `servers/torch_server.py` on a free port and waits for its ready line. */
 /** What runs over several torch servers need: exact reverts (replicas stay identical) and exact resets. */
 const EXACT = ['--master-copy', '--exact-reset'];
+/**
+ * Starts `servers/torch_server.py` on a free port and waits for its ready line. Its stdin is a pipe from this
+ * process (--stop-with-stdin): if the test run dies, the server stops with it.
+ */
 async function startTorchServer(modelDir: string, flags: readonly string[] = []): Promise<TorchServer> {
-  const child: ChildProcess = spawn(PYTHON, [join(SERVERS, 'torch_server.py'), '--model', modelDir, '--port', '0', '--threads', '1', ...flags], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(PYTHON, [join(SERVERS, 'torch_server.py'), '--model', modelDir, '--port', '0', '--threads', '1', '--stop-with-stdin', ...flags], {
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
