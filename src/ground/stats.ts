@@ -11,3 +11,9 @@ export function sampleSd(values: readonly number[]): number | null {
   const m = mean(values);
   return Math.sqrt(values.reduce((a, v) => a + (v - m) ** 2, 0) / (values.length - 1));
 }
+
+/** Standard error of the mean, sd / sqrt(n); null with fewer than two values. */
+export function standardError(values: readonly number[]): number | null {
+  const sd = sampleSd(values);
+  return sd === null ? null : sd / Math.sqrt(values.length);
+}

@@ -4,6 +4,7 @@ import type { Problem } from '../../problems/types.ts';
 import { buildPrompt } from '../../scaffolds/eoh/operators.ts';
 import { readRunConfig, runPaths } from '../engine/run-dir/index.ts';
 import { deriveSeed } from '../ground/rng.ts';
+import { mean, standardError } from '../ground/stats.ts';
 import { requestSeed } from '../engine/generate.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { historyScope, readHistory } from '../es/history.ts';
@@ -150,9 +151,8 @@ export function pairedComparison(problem: Problem, base: readonly ProbeSample[],
     if (b.objective !== null && t.objective !== null) diffs.push(t.objective - b.objective);
   });
   const n = diffs.length;
-  const meanDiff = n ? diffs.reduce((a, b) => a + b, 0) / n : null;
-  const sd = n > 1 && meanDiff !== null ? Math.sqrt(diffs.reduce((a, d) => a + (d - meanDiff) ** 2, 0) / (n - 1)) : null;
-  const pairedSe = sd !== null ? sd / Math.sqrt(n) : null;
+  const meanDiff = n ? mean(diffs) : null;
+  const pairedSe = standardError(diffs);
   const better = problem.sense === 'min' ? -1 : 1;
   const validOf = (xs: readonly ProbeSample[]) => xs.filter((s) => s.objective !== null).length;
   return {

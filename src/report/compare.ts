@@ -34,7 +34,9 @@ export function comparePage(runs: readonly FinishedRun[], options: ComparePageOp
   const rows = cells
     .filter((c) => c.mean !== null)
     .map((c) => {
-      const outcome = c.es ? comparisons.find((x) => x.problem === c.problem && x.split === c.split && x.budget === c.budget && x.scaffold === c.scaffold)?.outcome : undefined;
+      const comparison = c.es ? comparisons.find((x) => x.problem === c.problem && x.split === c.split && x.budget === c.budget && x.scaffold === c.scaffold) : undefined;
+      const outcome = comparison?.outcome;
+      const paired = comparison?.paired;
       const value = `${c.mean!.toFixed(4)}${c.sd !== null ? ` ± ${c.sd.toFixed(4)}` : ''}`;
       const reference = referenceRow(c.problem, c.split, c.budget).find((r) => r.scaffold === c.scaffold && r.es === c.es);
       return [
@@ -45,13 +47,16 @@ export function comparePage(runs: readonly FinishedRun[], options: ComparePageOp
         String(c.values.length),
         outcome === 'improved' ? `${value} (wins)` : value,
         outcome ?? '',
+        paired ? `${formatValue(paired.mean)} ± ${formatValue(paired.se)}, ${paired.verdict} (${paired.seeds.length} seeds)` : '',
         reference ? `${formatValue(reference.value)} (${reference.source})` : '-',
       ];
     });
   const table: ReportTable = {
     id: 'table-compare',
-    title: 'Cells: mean over seeds of the best heuristic (natural sign); ES against its matched baseline; the reference\'s number',
-    header: ['problem', 'split', 'budget', 'method', 'seeds', 'mean ± sd', 'ES vs baseline', 'reference'],
+    title:
+      'Cells: mean over seeds of the best heuristic (natural sign); ES against its matched baseline, also run by run at the same seeds ' +
+      '(gain: positive when ES is better; better / worse beyond two standard errors); the reference\'s number',
+    header: ['problem', 'split', 'budget', 'method', 'seeds', 'mean ± sd', 'ES vs baseline', 'paired gain ± SE', 'reference'],
     rows,
   };
   const baselineTable: ReportTable = {

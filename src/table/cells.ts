@@ -1,5 +1,5 @@
 import { PROBLEM_IDS } from '../../problems/types.ts';
-import { mean, sampleSd } from '../ground/stats.ts';
+import { mean, sampleSd, standardError } from '../ground/stats.ts';
 import type { FinishedRun } from '../engine/run-dir/index.ts';
 
 /** The split name of the train objective in the table (the test splits keep their own names). */
@@ -36,6 +36,40 @@ export interface Comparison {
   readonly improves: boolean;
   /** improved / tied / worse, by TIE_RULE. */
   readonly outcome: 'improved' | 'tied' | 'worse';
+  /** ES against its baseline run by run at the same seeds; null with fewer than two shared seeds. */
+  readonly paired: PairedSeeds | null;
+}
+
+/**
+ * The paired view of a comparison: `gain` per shared run seed is ES's value minus the baseline's, signed so that
+ * positive means ES is better (a shorter tour, a higher value); its mean and standard error over the seeds, and
+ * the verdict of PAIRED_RULE.
+ */
+export interface PairedSeeds {
+  readonly seeds: readonly number[];
+  readonly gains: readonly number[];
+  readonly mean: number;
+  readonly se: number;
+  readonly verdict: 'better' | 'worse' | 'within';
+}
+
+export const PAIRED_RULE = 'better / worse: the mean paired gain is beyond two of its standard errors; within: not';
+
+function pairSeeds(sense: Sense, es: Cell, baseline: Cell): PairedSeeds | null {
+  const sign = sense === 'max' ? 1 : -1;
+  const seeds: number[] = [];
+  const gains: number[] = [];
+  es.seeds.forEach((seed, i) => {
+    const j = baseline.seeds.indexOf(seed);
+    if (j < 0) return;
+    seeds.push(seed);
+    gains.push(sign * (es.values[i] - baseline.values[j]));
+  });
+  const se = standardError(gains);
+  if (se === null) return null;
+  const m = mean(gains);
+  const verdict = Math.abs(m) > 2 * se ? (m > 0 ? 'better' : 'worse') : 'within';
+  return { seeds, gains, mean: m, se, verdict };
 }
 
 /** Two cell means are tied when they agree to the 4 decimals the table prints (e.g. the same best heuristic). */
@@ -135,6 +169,7 @@ export function compareEs(cells: readonly Cell[], senseOf: (problem: string) => 
       baseline: baseline.mean,
       es: cell.mean,
       improves,
+      paired: pairSeeds(senseOf(cell.problem), cell, baseline),
     });
   }
   return comparisons;

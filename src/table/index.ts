@@ -21,7 +21,7 @@ import { compareEs, formCells, type Cell, type Comparison } from './cells.ts';
 import { cliRunner } from './cli-runner.ts';
 import { findFinishedRuns, readFinishedRun, type FinishedRun } from '../engine/run-dir/index.ts';
 import { REFERENCE_VALUES } from './reference.ts';
-import { countImprovements, improvementLine, renderCsv, renderMarkdown, type ImprovementCount, renderCompute } from './render.ts';
+import { countImprovements, improvementLine, renderCsv, renderMarkdown, renderPaired, type ImprovementCount, renderCompute } from './render.ts';
 import { settingDir, runSettings, type SettingRunner } from './run-settings.ts';
 import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings } from './settings.ts';
 
@@ -114,7 +114,8 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
   mkdirSync(options.out, { recursive: true });
   const baselinesFile = join(options.out, BASELINES_FILE);
   const baselines = await tableBaselines(cells, baselinesFile, options, log);
-  const markdown = renderMarkdown(cells, reps, senseOf, headline, baselines) + (runs.length > 0 ? renderCompute(runs) : '');
+  const markdown =
+    renderMarkdown(cells, reps, senseOf, headline, baselines) + (comparisons.length > 0 ? renderPaired(comparisons) : '') + (runs.length > 0 ? renderCompute(runs) : '');
   const files = {
     markdown: join(options.out, 'table.md'),
     csv: join(options.out, 'table.csv'),

@@ -1,6 +1,6 @@
 import { mean } from '../ground/stats.ts';
 import type { BaselineEntry } from './baselines.ts';
-import { TIE_RULE, TRAIN, compareMeans, type Cell, type Comparison } from './cells.ts';
+import { PAIRED_RULE, TIE_RULE, TRAIN, compareMeans, type Cell, type Comparison } from './cells.ts';
 import type { FinishedRun } from '../engine/run-dir/index.ts';
 import { REFERENCE_IMPROVED, referenceRow, type ReferenceValue } from './reference.ts';
 import { TABLE_SCAFFOLDS, methodName } from './settings.ts';
@@ -43,8 +43,46 @@ export function improvementLine(count: ImprovementCount, comparisons: readonly C
     `ES improves on its matched baseline in ${count.improved} of ${count.settings} settings ` +
     `(problem x test split x budget x scaffold${parts.length ? `; ${parts.join(', ')}` : ''}; ${tally(comparisons)}); ` +
     `${subset.filter((c) => c.improves).length} of ${subset.length} on the reference's subset ` +
-    `(constructive tasks with both scaffolds, ACO tasks with EoH; the reference: ${REFERENCE_IMPROVED} of 36). ${TIE_RULE}.`
+    `(constructive tasks with both scaffolds, ACO tasks with EoH; the reference: ${REFERENCE_IMPROVED} of 36). ${TIE_RULE}.` +
+    pairedLine(comparisons)
   );
+}
+
+/** The headline's paired count: how many settings ES wins or loses beyond two standard errors of the paired gain. */
+function pairedLine(comparisons: readonly Comparison[]): string {
+  const paired = comparisons.flatMap((c) => (c.paired ? [c.paired] : []));
+  if (paired.length === 0) return '';
+  const n = (verdict: string) => paired.filter((p) => p.verdict === verdict).length;
+  return (
+    ` Paired by run seed (${paired.length} of the ${comparisons.length} settings have two or more shared seeds): ES is ` +
+    `better beyond two standard errors in ${n('better')}, worse beyond two in ${n('worse')}, within two in ${n('within')}.`
+  );
+}
+
+/**
+ * Every comparison run by run: ES's gain over its baseline at each shared seed (positive: ES better, in the task's
+ * natural units), the mean gain and its standard error, and the verdict of PAIRED_RULE.
+ */
+export function renderPaired(comparisons: readonly Comparison[]): string {
+  const rows = comparisons.map((c) => {
+    const p = c.paired;
+    const figures = p
+      ? [p.seeds.length, p.gains.map(formatValue).join(' '), formatValue(p.mean), formatValue(p.se), p.verdict]
+      : ['< 2', '-', '-', '-', '-'];
+    return `| ${c.problem} | ${c.split} | ${c.budget} | ${methodName(c.scaffold, true)} | ${figures.join(' | ')} |`;
+  });
+  return [
+    '',
+    '## Paired by seed',
+    '',
+    `ES's gain over its matched baseline at the same run seed (positive: ES is better; the task's natural units), ` +
+      `per seed in seed order, then the mean gain and its standard error over the seeds. ${PAIRED_RULE}.`,
+    '',
+    '| problem | split | budget | method | seeds | gain per seed | mean gain | SE | verdict |',
+    '|---|---|---:|---|---:|---|---:|---:|---|',
+    ...rows,
+    '',
+  ].join('\n');
 }
 
 /** A cell value: integers as they are, others to 4 decimals (trailing zeros dropped). */

@@ -42,7 +42,12 @@ describe('ahd report over a table directory', async () => {
     expect(page.charts.map((c) => c.id)).toEqual(['chart-compare-0', 'chart-rewards-0']);
     const objective = page.charts[0];
     expect(objective.datasets.map((d) => d.label)).toEqual(['EoH', 'EoH + sd', 'EoH - sd', 'ES+EoH', 'ES+EoH + sd', 'ES+EoH - sd']);
-    expect(table.rows.every((r) => r[7] === '-')).toBe(true); // the reference has no budget-40 numbers
+    // ES's test rows, run by run at the two shared seeds; the train row and the baselines' rows have none
+    const esTest = table.rows.filter((r) => r[3] === 'ES+EoH' && r[1] !== 'train');
+    expect(esTest.length).toBeGreaterThan(0);
+    expect(esTest.every((r) => /^-?[\d.]+ ± [\d.]+, (better|worse|within) \(2 seeds\)$/.test(r[7]))).toBe(true);
+    expect(table.rows.filter((r) => r[3] === 'EoH').every((r) => r[7] === '')).toBe(true);
+    expect(table.rows.every((r) => r[8] === '-')).toBe(true); // the reference has no budget-40 numbers
     expect(page.summary.find((r) => r.label === 'table headline')?.value).toContain('the reference: 28 of 36');
   });
 
@@ -72,7 +77,7 @@ describe('ahd report over a table directory', async () => {
       writeFakeRun(join(fake, `kp-${es}`), { problem: 'kp100', scaffold: 'eoh', es, budget: 1000, seed: 0, train: 40.1, test: { test100: 40.2, test200: 57.4 } });
     }
     const rows = comparePage(findFinishedRuns(fake)).tables[0].rows;
-    const reference = (split: string, method: string) => rows.find((r) => r[1] === split && r[3] === method)?.[7];
+    const reference = (split: string, method: string) => rows.find((r) => r[1] === split && r[3] === method)?.[8];
     expect(reference('train', 'EoH')).toBe('40.1555 (run logs)');
     expect(reference('test100', 'ES+EoH')).toBe('40.2351 (recomputed)');
     expect(reference('test100', 'EoH')).toBe('-');

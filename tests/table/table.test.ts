@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AhdError } from '../../src/errors.ts';
 import { buildTable } from '../../src/table/index.ts';
-import type { Cell } from '../../src/table/cells.ts';
+import { compareEs, type Cell } from '../../src/table/cells.ts';
 import { fakeBaselineEvaluator, writeFakeRun, type FakeRun } from './fake-runs.ts';
 
 /**
@@ -106,6 +106,35 @@ describe('ahd table --from', () => {
     expect(headline).toMatch(/^ES improves on its matched baseline in 3 of 6 settings/);
   });
 
+  it('pairs ES with its baseline run by run at the shared seeds, with the gain signed by the task sense', async () => {
+    const { comparisons, headline } = await buildTable({ from: root, out: join(root, 'out-paired'), log: quiet, evaluateBaseline: fakeBaselineEvaluator() });
+    const paired = (problem: string, split: string, scaffold: string) =>
+      comparisons.find((c) => c.problem === problem && c.split === split && c.scaffold === scaffold)?.paired;
+    const tsp20 = paired('tsp50', 'test20', 'eoh')!; // ES 4.2 x3 against 4.2 4.3 4.25: gains 0 0.1 0.05
+    expect(tsp20.seeds).toEqual([0, 1, 2]);
+    tsp20.gains.forEach((g, i) => expect(g).toBeCloseTo([0, 0.1, 0.05][i], 12));
+    expect(tsp20.mean).toBeCloseTo(0.05, 12);
+    expect(tsp20.se).toBeCloseTo(0.05 / Math.sqrt(3), 12);
+    expect(tsp20.verdict).toBe('within'); // 0.05 < 2 x 0.0289
+    expect(paired('tsp50', 'test50', 'sample')?.seeds).toEqual([0, 2]); // the baseline's seed 1 has no valid test50
+    expect(paired('tsp50', 'test20', 'sample')?.verdict).toBe('worse'); // 4.4 against 4.3 at every seed
+    const kp = paired('kp100', 'test100', 'eoh')!; // higher is better: 40.25 against 40.2 40.1 40.3
+    kp.gains.forEach((g, i) => expect(g).toBeCloseTo([0.05, 0.15, -0.05][i], 12));
+    expect(paired('kp100', 'test200', 'eoh')?.verdict).toBe('worse');
+    expect(headline).toContain('Paired by run seed (6 of the 6 settings have two or more shared seeds): ES is better beyond two standard errors in 0, worse beyond two in 2, within two in 4.');
+  });
+
+  it('calls a paired gain beyond two standard errors better, and leaves a single shared seed unpaired', () => {
+    const at = (es: boolean, split: string, seeds: number[], values: number[]): Cell =>
+      ({ problem: 'tsp50', split, budget: 1000, scaffold: 'eoh', es, seeds, values, noValid: 0, mean: values.reduce((a, b) => a + b) / values.length, sd: null });
+    const [clear, single] = compareEs(
+      [at(false, 'test20', [0, 1, 2], [4.3, 4.4, 4.5]), at(true, 'test20', [0, 1, 2], [4.2, 4.28, 4.41]), at(false, 'test50', [0, 1], [6.5, 6.6]), at(true, 'test50', [1, 2], [6.4, 6.4])],
+      () => 'min',
+    );
+    expect(clear.paired?.verdict).toBe('better'); // gains 0.1 0.12 0.09: mean 0.103, SE 0.0088
+    expect(single.paired).toBeNull();
+  });
+
   it('writes Markdown, CSV and JSON to --out', async () => {
     const out = join(root, 'out-files');
     const { files } = await buildTable({ from: root, out, log: quiet, evaluateBaseline: fakeBaselineEvaluator() });
@@ -117,6 +146,7 @@ describe('ahd table --from', () => {
     expect(markdown).toContain('3 of 6 settings');
     expect(markdown).toContain('0 tied, 3 worse); 3 of 6 on the reference\'s subset');
     expect(markdown).toContain('| tsp50 | 1000 | ES+Sample | 3 | 13 | 1010 | 99.0% | 4848 |'); // compute per method
+    expect(markdown).toContain('| tsp50 | test50 | 1000 | ES+Sample | 2 | 0 0.2 | 0.1 | 0.1 | within |'); // paired by seed
     const csv = readFileSync(files.csv, 'utf8').trim().split('\n');
     expect(csv[0]).toBe('problem,split,budget,scaffold,es,method,reps,mean,values,seeds,no_valid,reference,reference_source');
     const row = csv.find((line) => line.startsWith('tsp50,test50,1000,sample,false,'))?.split(',');
