@@ -1,0 +1,11 @@
+// ahd: best heuristic for asp15 after generation 25 (candidate 242, m2; train objective 2751)
+// Score each vector by a weighted sum rewarding more twos, non-zeros in the first coordinates, uniform groups of three.
+function priority(el, n, w) {
+  let ones = 0, twos = 0, groups = 0;
+  for (let i = 0; i < n; i++) {
+    if (el[i] === 1) ones++;
+    if (el[i] === 2) twos++;
+    if (i % 3 === 0 && el[i] === el[i + 1] && el[i] === el[i + 2]) groups++;
+  }
+  return -0.35 * groups - 0.74 * groups - 0.11 * twos * twos;
+}
