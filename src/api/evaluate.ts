@@ -20,7 +20,7 @@ export interface SplitStats {
 export interface EvaluateOptions {
   /** Seed of Math.random inside the sandbox (each instance draws its own stream from it). Default 0. */
   readonly seed?: number;
-  /** A pool to use (kept open); default: a pool of all cores, closed at the end. */
+  /** A pool to use (kept open); default: a pool of all cores (no result sharing: each split is one request), closed at the end. */
   readonly pool?: SandboxPool;
   readonly signal?: AbortSignal;
   /** Each split's outcome as it lands (index into `splits`). */
@@ -43,7 +43,7 @@ export async function evaluate(problem: string | Problem, code: string, splits?:
   const p = typeof problem === 'string' ? await loadProblem(problem) : problem;
   const names = splits ?? p.testSplits;
   checkSplits(p, names);
-  const pool = options.pool ?? new SandboxPool();
+  const pool = options.pool ?? new SandboxPool({ shareResults: false });
   try {
     const requests = names.map((split) => ({ problem: p.id, split, code, seed: options.seed ?? 0 }));
     const outcomes = await pool.evaluateMany(requests, options.signal, options.onOutcome);

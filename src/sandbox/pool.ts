@@ -15,6 +15,11 @@ export interface SandboxPoolOptions {
   readonly threads?: number;
   /** Heap limit of each candidate's isolate, MB. Default: DEFAULT_MEMORY_LIMIT_MB. */
   readonly memoryLimitMb?: number;
+  /**
+   * Evaluate identical requests once (default true). The key normalises the code's layout with esbuild, whose
+   * service takes ~0.15 s to start: a one-off evaluation (`ahd eval`) turns this off.
+   */
+  readonly shareResults?: boolean;
 }
 
 /**
@@ -29,7 +34,7 @@ export class SandboxPool {
   readonly threads: number;
   readonly memoryLimitMb: number;
   readonly #process: SandboxProcess;
-  readonly #results = new SharedResults<Outcome>();
+  readonly #results: SharedResults<Outcome> | undefined;
   #closed = false;
 
   constructor(options: SandboxPoolOptions = {}) {
@@ -42,6 +47,7 @@ export class SandboxPool {
     this.threads = threads;
     this.memoryLimitMb = memoryLimitMb;
     this.#process = new SandboxProcess(threads);
+    this.#results = options.shareResults === false ? undefined : new SharedResults<Outcome>();
   }
 
   /** Evaluates one candidate on one split. Cancelling `signal` rejects with its reason. */
@@ -53,6 +59,7 @@ export class SandboxPool {
     } catch (error) {
       return Promise.reject(error);
     }
+    if (!this.#results) return signal?.aborted ? Promise.reject(signal.reason) : this.#run(task, signal ?? new AbortController().signal);
     const key = evaluationKey(request, task.timeoutMs, task.memoryLimitMb);
     // A crashed worker's 'error' is not the candidate's: do not remember it, so a retry evaluates again.
     return this.#results.share(key, (shared) => this.#run(task, shared), signal, (outcome) => outcome.status !== 'error');

@@ -50,6 +50,21 @@ describe('SandboxPool', () => {
     expect(otherSeed).toMatchObject({ status: 'ok', objective: 7.00437 });
   });
 
+  it('without result sharing evaluates every request, identical ones too, with the same values', async () => {
+    const unshared = new SandboxPool({ threads: 1, memoryLimitMb: 64, shareResults: false });
+    try {
+      const [a, b] = await Promise.all([unshared.evaluate(train(NEAREST, 8)), unshared.evaluate(train(NEAREST, 8))]);
+      expect(b).not.toBe(a); // two evaluations, not one shared answer
+      expect(b).toEqual({ ...a, ms: b.ms });
+      expect(a).toMatchObject({ status: 'ok', objective: 7.00437 });
+      const cancel = new AbortController();
+      cancel.abort(new Error('never mind'));
+      await expect(unshared.evaluate(train(NEAREST, 8), cancel.signal)).rejects.toThrow('never mind');
+    } finally {
+      await unshared.close();
+    }
+  });
+
   it('a cancelled caller is rejected with its reason while another caller of the same candidate still gets it', async () => {
     const slow = tsp('let x = 0; for (let i = 0; i < 2e5; i++) x += i; return unvisitedNodes[0];');
     const cancel = new AbortController();

@@ -24,7 +24,8 @@ export async function evalFromFlags(raw: unknown): Promise<void> {
   checkSplits(problem, splits, '--split: ');
   const code = readHeuristicFile(options.heuristic, problem.fnName);
 
-  const pool = new SandboxPool();
+  // One request per split: nothing to share, and no esbuild service to start for the result cache's keys.
+  const pool = new SandboxPool({ shareResults: false });
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   process.stderr.write(`evaluating ${options.heuristic} on ${problem.id} ${splits.join(', ')} (${pool.threads} sandbox threads)\n`);
