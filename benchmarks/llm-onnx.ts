@@ -1,9 +1,12 @@
 /**
  * onnx backend speed: time to first token and decode tokens/s, weights built in (initializers) vs lifted to
  * inputs, in this thread and through 1 and 2 replica workers (2 requests at once for aggregate throughput); then
- * batched decoding on one replica: tokens/s over all sequences at batch 1, 4 and 10.
+ * batched decoding on one replica: tokens/s over all sequences at batch 1, 4 and 10; then the KV cache as the
+ * export lays it out (the whole cache copied out at every step) against the time-major rewrite
+ * (src/llm/onnx/time-major-cache.ts), side by side in this thread, after a prompt of --prompt-tokens tokens (a
+ * search's prompts hold parent heuristics: a few hundred tokens).
  *
- *   node --import tsx benchmarks/llm-onnx.ts [--model DIR] [--tokens N] [--threads T]
+ *   node --import tsx benchmarks/llm-onnx.ts [--model DIR] [--tokens N] [--threads T] [--prompt-tokens P]
  */
 import { parseArgs } from 'node:util';
 import type { WeightLayout } from '../src/es/types.ts';
@@ -13,6 +16,7 @@ import { decodeBatch } from '../src/llm/onnx/generate.ts';
 import { loadOnnxModel, readModelDir } from '../src/llm/onnx/index.ts';
 import { liftWeights } from '../src/llm/onnx/lift-weights.ts';
 import { createSession } from '../src/llm/onnx/ort.ts';
+import { timeMajorCache } from '../src/llm/onnx/time-major-cache.ts';
 import { createTokenizer } from '../src/llm/tokenizer.ts';
 import type { ChatMessage, SamplingOptions } from '../src/llm/types.ts';
 
@@ -22,6 +26,7 @@ const { values } = parseArgs({
     tokens: { type: 'string', default: '64' },
     threads: { type: 'string', default: '1' },
     reps: { type: 'string', default: '3' },
+    'prompt-tokens': { type: 'string', default: '300' },
   },
 });
 const dir = values.model!;
@@ -125,3 +130,52 @@ async function batched(sizes: readonly number[]): Promise<void> {
 }
 
 await batched([1, 4, 10]);
+
+/**
+ * Tokens/s over all sequences of one decodeBatch of `size` sequences, the export's cache layout against the
+ * time-major rewrite, each repetition running both (so both see the same machine load), same outputs checked.
+ */
+async function cacheLayouts(sizes: readonly number[]): Promise<void> {
+  const model = readModelDir(dir);
+  const tokenizer = createTokenizer(model.tokenizerJson, model.tokenizerConfig, dir);
+  const lifted = liftWeights(model.modelBytes, model.dir);
+  const rewritten = timeMajorCache(lifted.modelBytes, model.signature);
+  if (!rewritten) {
+    console.log('cache layouts: this export has no standard KV cache to rewrite');
+    return;
+  }
+  const exported = new CausalLm(await createSession(lifted.modelBytes, threads, dir), model.signature, lifted.layout, lifted.weights);
+  const timeMajor = new CausalLm(await createSession(rewritten.modelBytes, threads, dir), rewritten.signature, lifted.layout, lifted.weights);
+  const room = Math.min(model.maxPositions, 100_000) - maxNewTokens - 1;
+  const promptLength = Math.max(1, Math.min(Number(values['prompt-tokens']), room));
+  const base = tokenizer.encode(createChatTemplate(model.tokenizerConfig, dir)(MESSAGES));
+  const promptIds = Array.from({ length: promptLength }, (_, i) => base[i % base.length]);
+  const inputs = (size: number) =>
+    Array.from({ length: size }, (_, i) => ({ promptIds, sampling: sampling(maxNewTokens), seed: i, stopTokenIds: [], maxPositions: model.maxPositions, checkCancelled: () => {} }));
+  const rate = async (lm: CausalLm, size: number) => {
+    const started = performance.now();
+    const out = await decodeBatch(lm, tokenizer, inputs(size));
+    return { rate: out.reduce((a, d) => a + d.completionTokens, 0) / ((performance.now() - started) / 1000), texts: out.map((d) => d.text) };
+  };
+  await rate(exported, 2);
+  await rate(timeMajor, 2);
+  const rows = [];
+  for (const size of sizes) {
+    const a: number[] = [];
+    const b: number[] = [];
+    let same = true;
+    for (let i = 0; i < reps; i++) {
+      const x = await rate(exported, size);
+      const y = await rate(timeMajor, size);
+      a.push(x.rate);
+      b.push(y.rate);
+      same &&= x.texts.every((t, k) => t === y.texts[k]);
+    }
+    rows.push({ batch: size, 'export layout tok/s': Number(median(a).toFixed(0)), 'time-major tok/s': Number(median(b).toFixed(0)), ratio: Number((median(b) / median(a)).toFixed(2)), 'same text': same });
+  }
+  await Promise.all([exported.release(), timeMajor.release()]);
+  console.log(`KV cache layouts: prompt of ${promptLength} tokens, then ${maxNewTokens} new tokens per sequence`);
+  console.table(rows);
+}
+
+await cacheLayouts([1, 4, 10]);

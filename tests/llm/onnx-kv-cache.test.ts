@@ -1,14 +1,24 @@
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { CausalLm } from '../../src/llm/onnx/causal-lm.ts';
 import { readModelDir } from '../../src/llm/onnx/index.ts';
 import { liftWeights } from '../../src/llm/onnx/lift-weights.ts';
 import { createSession } from '../../src/llm/onnx/ort.ts';
+import { timeMajorCache } from '../../src/llm/onnx/time-major-cache.ts';
 import { FIXTURE } from './onnx-helpers.ts';
 
-test('decoding through the KV cache gives the logits of a full recompute at every step', async () => {
+/** The fixture's session, with the cache as exported (batch-major) or rewritten (time-major). */
+async function fixtureLm(layout: 'batch-major' | 'time-major'): Promise<CausalLm> {
   const model = readModelDir(FIXTURE);
   const lifted = liftWeights(model.modelBytes, model.dir);
-  const lm = new CausalLm(await createSession(lifted.modelBytes, 1, FIXTURE), model.signature, lifted.layout, lifted.weights);
+  const rewritten = layout === 'time-major' ? timeMajorCache(lifted.modelBytes, model.signature) : undefined;
+  if (layout === 'time-major') expect(rewritten?.signature.cacheLayout).toBe('time-major');
+  const { modelBytes, signature } = rewritten ?? { modelBytes: lifted.modelBytes, signature: model.signature };
+  return new CausalLm(await createSession(modelBytes, 1, FIXTURE), signature, lifted.layout, lifted.weights);
+}
+
+describe.each(['batch-major', 'time-major'] as const)('the %s KV cache', (layout) => {
+test('decoding through the KV cache gives the logits of a full recompute at every step', async () => {
+  const lm = await fixtureLm(layout);
   const tokens = [272, 274, 198, 256, 68, 268, 84, 77, 66, 83];
   const prompt = 4;
   const cached = lm.startBatch(1);
@@ -22,9 +32,7 @@ test('decoding through the KV cache gives the logits of a full recompute at ever
 });
 
 test('a left-padded batch gives each sequence the logits it gets alone, also after finished rows leave', async () => {
-  const model = readModelDir(FIXTURE);
-  const lifted = liftWeights(model.modelBytes, model.dir);
-  const lm = new CausalLm(await createSession(lifted.modelBytes, 1, FIXTURE), model.signature, lifted.layout, lifted.weights);
+  const lm = await fixtureLm(layout);
   const prompts = [[272, 274, 198], [256, 68, 268, 84, 77, 66, 83], [84, 77]];
   const next = [[66], [83], [272]];
   const batch = lm.startBatch(prompts.length);
@@ -42,6 +50,36 @@ test('a left-padded batch gives each sequence the logits it gets alone, also aft
   }
   await lm.release();
 });
+});
+
+test('the time-major cache gives bit for bit the logits of the exported layout, batched, over many steps and a row leaving', async () => {
+  const [exported, rewritten] = await Promise.all([fixtureLm('batch-major'), fixtureLm('time-major')]);
+  const prompts = [[272, 274, 198], [256, 68, 268, 84, 77, 66, 83], [84, 77]];
+  const batches = [exported.startBatch(3), rewritten.startBatch(3)];
+  let tokens: number[][] = prompts;
+  for (let step = 0; step < 40; step++) {
+    const [a, b] = await Promise.all(batches.map((batch) => batch.append(tokens)));
+    a.forEach((logits, r) => expect(Buffer.from(b[r].buffer).equals(Buffer.from(logits.buffer))).toBe(true));
+    let next = a.map((logits) => [argmax(logits)]);
+    if (step === 12) {
+      batches.forEach((batch) => batch.keep([0, 2])); // the middle sequence finished
+      next = [next[0], next[2]];
+    }
+    tokens = next;
+  }
+  expect(batches[1].size).toBe(2);
+  await Promise.all([exported.release(), rewritten.release()]);
+});
+
+test('a model already rewritten, or without a cache, is left as it is', () => {
+  const model = readModelDir(FIXTURE);
+  const once = timeMajorCache(model.modelBytes, model.signature)!;
+  expect(timeMajorCache(once.modelBytes, once.signature)).toBeUndefined();
+  expect(timeMajorCache(model.modelBytes, { ...model.signature, cache: [] })).toBeUndefined();
+  expect(once.signature.cache[0].presentKey).toBe('delta.0.key');
+});
+
+const argmax = (xs: Float32Array) => xs.reduce((best, x, i) => (x > xs[best] ? i : best), 0);
 
 function maxAbsDiff(a: Float32Array, b: Float32Array): number {
   expect(a.length).toBe(b.length);

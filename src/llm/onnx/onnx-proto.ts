@@ -9,12 +9,13 @@ import { fileURLToPath } from 'node:url';
 const root = protobuf.loadSync(fileURLToPath(new URL('./onnx.proto', import.meta.url)));
 export const TensorProto = root.lookupType('onnx.TensorProto');
 export const ValueInfoProto = root.lookupType('onnx.ValueInfoProto');
+export const NodeProto = root.lookupType('onnx.NodeProto');
 
 export const DataType = { FLOAT: 1 } as const;
 export const DataLocation = { EXTERNAL: 1 } as const;
 
 const MODEL_GRAPH = 7;
-export const GraphField = { initializer: 5, input: 11, output: 12 } as const;
+export const GraphField = { node: 1, initializer: 5, input: 11, output: 12 } as const;
 const WIRE_LEN = 2;
 
 type Long = { toNumber(): number };

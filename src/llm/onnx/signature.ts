@@ -10,6 +10,7 @@ import { DataType, GraphField, type ValueDesc, describeValues, graphOf, initiali
 export interface CacheLayer {
   readonly pastKey: string;
   readonly pastValue: string;
+  /** The graph's cache outputs: the whole cache (batch-major), or only this step's positions (time-major). */
   readonly presentKey: string;
   readonly presentValue: string;
 }
@@ -18,9 +19,14 @@ export interface CausalLmSignature {
   readonly feedsAttentionMask: boolean;
   readonly feedsPositionIds: boolean;
   readonly cache: readonly CacheLayer[];
-  /** Heads and head size of the cache tensors (dims 1 and 3). */
+  /** Heads and head size of the cache tensors (dims 1 and 3 of the export's layout). */
   readonly kvHeads: number;
   readonly headDim: number;
+  /**
+   * 'batch-major': the export's layout (past [batch, heads, past, head_dim] in, the whole cache out);
+   * 'time-major': rewritten by time-major-cache.ts (past [past, batch, heads, head_dim] in, new positions out).
+   */
+  readonly cacheLayout: 'batch-major' | 'time-major';
 }
 
 const TOKEN_INPUTS = new Set(['input_ids', 'attention_mask', 'position_ids']);
@@ -70,6 +76,7 @@ export function causalLmSignature(modelBytes: Uint8Array, config: Record<string,
     cache,
     kvHeads,
     headDim,
+    cacheLayout: 'batch-major',
   };
 }
 
