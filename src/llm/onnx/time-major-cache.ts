@@ -62,10 +62,8 @@ export function timeMajorCache(modelBytes: Uint8Array, signature: CausalLmSignat
   fields.forEach((field, i) => {
     const node = nodes[i];
     if (node && node.input.some((x) => pasts.has(x))) {
-      const raw = NodeProto.decode(field.body!);
-      const renamed = raw as unknown as DecodedNode;
-      renamed.input = renamed.input.map((x) => (pasts.has(x) ? inner(x) : x));
-      parts.push(nodeField(raw));
+      node.input = node.input.map((x) => (pasts.has(x) ? inner(x) : x));
+      parts.push(nodeField(node));
     } else if (field.field === GraphField.input && pasts.has(nameOf(field))) {
       parts.push(permutedValue(field, GraphField.input, TO_TIME_MAJOR));
     } else if (field.field === GraphField.output && presents.has(nameOf(field))) {
@@ -86,8 +84,8 @@ function transpose(input: string, output: string, perm: readonly number[]) {
   return NodeProto.create({ input: [input], output: [output], name: output, opType: 'Transpose', attribute: [{ name: 'perm', type: INTS, ints: perm }] });
 }
 
-function nodeField(node: ReturnType<typeof NodeProto.create>): Uint8Array {
-  return lengthDelimited(GraphField.node, NodeProto.encode(node).finish());
+function nodeField(node: DecodedNode | ReturnType<typeof NodeProto.create>): Uint8Array {
+  return lengthDelimited(GraphField.node, NodeProto.encode(node as never).finish());
 }
 
 /**
