@@ -1,6 +1,6 @@
 import { checkSplits, loadProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
-import { SandboxPool } from '../sandbox/pool.ts';
+import { SandboxPool, threadsFor } from '../sandbox/pool.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 
@@ -20,7 +20,10 @@ export interface SplitStats {
 export interface EvaluateOptions {
   /** Seed of Math.random inside the sandbox (each instance draws its own stream from it). Default 0. */
   readonly seed?: number;
-  /** A pool to use (kept open); default: a pool of all cores (no result sharing: each split is one request), closed at the end. */
+  /**
+   * A pool to use (kept open); default: a pool of as many threads as the splits can use, at most one per core
+   * (no result sharing: each split is one request), closed at the end.
+   */
   readonly pool?: SandboxPool;
   readonly signal?: AbortSignal;
   /** Each split's outcome as it lands (index into `splits`). */
@@ -43,7 +46,7 @@ export async function evaluate(problem: string | Problem, code: string, splits?:
   const p = typeof problem === 'string' ? await loadProblem(problem) : problem;
   const names = splits ?? p.testSplits;
   checkSplits(p, names);
-  const pool = options.pool ?? new SandboxPool({ shareResults: false });
+  const pool = options.pool ?? new SandboxPool({ threads: threadsFor(p, names), shareResults: false });
   try {
     const requests = names.map((split) => ({ problem: p.id, split, code, seed: options.seed ?? 0 }));
     const outcomes = await pool.evaluateMany(requests, options.signal, options.onOutcome);

@@ -7,6 +7,7 @@ import { DEFAULT_MEMORY_LIMIT_MB, timeLimitMs } from './limits.ts';
 import { SandboxProcess } from './sandbox-process.ts';
 import { SharedResults } from './shared-results.ts';
 import type { EvalRequest, Outcome } from './types.ts';
+import type { Problem } from '../../problems/types.ts';
 import type { WorkerReply, WorkerTask } from './worker.ts';
 import { aggregate, type InstanceResult } from './aggregate.ts';
 
@@ -135,6 +136,19 @@ export function shardRanges(count: number, threads: number): { start: number; en
     start: Math.floor((k * count) / shards),
     end: Math.floor(((k + 1) * count) / shards),
   })).filter((r) => r.end > r.start);
+}
+
+/**
+ * Worker threads that evaluating one candidate on `splits` of `problem` at once can keep busy: a test split's
+ * shards, one per search split, at most `cores`. A one-off evaluation starts no more (each thread costs a module
+ * load and an isolate, competing with the work on a small machine).
+ */
+export function threadsFor(problem: Problem, splits: readonly string[], cores = availableParallelism()): number {
+  const tasks = splits.reduce((sum, name) => {
+    const spec = problem.splits.find((s) => s.name === name);
+    return sum + (spec?.mode === 'test' ? shardRanges(spec.count, cores).length : 1);
+  }, 0);
+  return Math.max(1, Math.min(cores, tasks));
 }
 
 function outcomeOf(reply: WorkerReply): Outcome {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProblem, listProblems } from '../../problems/index.ts';
 import { AhdError } from '../../src/errors.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
-import { SandboxPool } from '../../src/sandbox/pool.ts';
+import { SandboxPool, threadsFor } from '../../src/sandbox/pool.ts';
 import type { EvalRequest } from '../../src/sandbox/types.ts';
 
 const tsp = (body: string) => `function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {\n${body}\n}`;
@@ -10,6 +10,18 @@ const NEAREST = tsp('return unvisitedNodes[0];');
 /** Picks among the three nearest at random: its tour depends on the Math.random stream. */
 const RANDOM = tsp('return unvisitedNodes[Math.floor(Math.random() * Math.min(3, unvisitedNodes.length))];');
 const train = (code: string, seed = 1, extra: Partial<EvalRequest> = {}): EvalRequest => ({ problem: 'tsp50', split: 'train', code, seed, ...extra });
+
+describe('threadsFor', () => {
+  const tsp50 = getProblem('tsp50');
+  it('starts one thread per search split and one per shard of a test split, at most one per core', () => {
+    expect(threadsFor(tsp50, ['train'], 2)).toBe(1); // a search split is never sharded
+    expect(threadsFor(tsp50, ['test50'], 2)).toBe(2);
+    expect(threadsFor(tsp50, ['test50'], 8)).toBe(8); // 1000 instances: up to 10 shards of 100
+    expect(threadsFor(tsp50, ['train', 'test20', 'test50'], 16)).toBe(16);
+    expect(threadsFor(tsp50, ['train', 'train'], 1)).toBe(1);
+    expect(threadsFor(tsp50, [], 4)).toBe(1);
+  });
+});
 
 describe('SandboxPool', () => {
   let pool: SandboxPool;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { checkSplits, loadProblem } from '../../../problems/index.ts';
 import { evaluate, type Evaluation, type SplitStats } from '../../api/evaluate.ts';
 import { roundTo5 } from '../../sandbox/aggregate.ts';
-import { SandboxPool } from '../../sandbox/pool.ts';
+import { SandboxPool, threadsFor } from '../../sandbox/pool.ts';
 import type { Outcome } from '../../sandbox/types.ts';
 import { readHeuristicFile } from '../heuristic-file.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
@@ -24,11 +24,12 @@ export async function evalFromFlags(raw: unknown): Promise<void> {
   checkSplits(problem, splits, '--split: ');
   const code = readHeuristicFile(options.heuristic, problem.fnName);
 
-  // One request per split: nothing to share, and no esbuild service to start for the result cache's keys.
-  const pool = new SandboxPool({ shareResults: false });
+  // Only the threads the splits can use; one request per split: nothing to share, and no esbuild service to
+  // start for the result cache's keys.
+  const pool = new SandboxPool({ threads: threadsFor(problem, splits), shareResults: false });
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  process.stderr.write(`evaluating ${options.heuristic} on ${problem.id} ${splits.join(', ')} (${pool.threads} sandbox threads)\n`);
+  process.stderr.write(`evaluating ${options.heuristic} on ${problem.id} ${splits.join(', ')} (${pool.threads} sandbox thread${pool.threads === 1 ? '' : 's'})\n`);
   let done = 0;
   // Big splits take minutes: a heartbeat says it is still working.
   const heartbeat = setInterval(() => process.stderr.write(`  ${done} of ${splits.length} splits done, ${seconds()} s\n`), 15_000);
