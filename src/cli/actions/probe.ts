@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { getProblem } from '../../../problems/index.ts';
@@ -27,6 +28,10 @@ export async function probeFromFlags(raw: unknown): Promise<void> {
   const fromRun = options.run ? runModel(options.run) : undefined;
   const problem = options.problem ? getProblem(options.problem) : fromRun?.problem;
   if (!problem) throw usageError('--problem is required without --run (see ahd problems)');
+  if (fromRun && options.model === undefined && !existsSync(fromRun.modelDir)) {
+    // A run dir copied from elsewhere keeps the base model path of the machine it ran on.
+    throw usageError(`${options.run}: its base model ${fromRun.modelDir} is not there; name it with --model <dir>`);
+  }
   const modelDir = resolve(options.model ?? fromRun?.modelDir ?? bundledModelDir());
   const pool = new SandboxPool();
   const common = {
