@@ -6,7 +6,7 @@ import { TRAIN, compareEs, formCells } from '../table/cells.ts';
 import type { FinishedRun } from '../engine/run-dir/index.ts';
 import { referenceRow } from '../table/reference.ts';
 import { countImprovements, formatValue, improvementLine } from '../table/render.ts';
-import { methodName } from '../table/settings.ts';
+import { methodName, tableSplits } from '../table/settings.ts';
 import type { ReportTable } from './analysis.ts';
 import { levelLines } from './baselines.ts';
 import { levelDatasets, type ChartSpec } from './charts.ts';
@@ -28,7 +28,7 @@ export interface ComparePageOptions {
  * the baselines' train objectives across it), and the ES methods' mean reward per update.
  */
 export function comparePage(runs: readonly FinishedRun[], options: ComparePageOptions = {}): ReportPage {
-  const cells = formCells(runs, (p) => getProblem(p).testSplits);
+  const cells = formCells(runs, (p) => tableSplits(getProblem(p)));
   const comparisons = compareEs(cells, (p) => getProblem(p).sense);
   const baselines = requestedBaselines(tableBaselineRequests(cells), options.baselines ?? []);
   const rows = cells

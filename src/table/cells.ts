@@ -86,7 +86,7 @@ type Sense = 'min' | 'max';
 
 /**
  * Cells of every (problem, split, budget, scaffold, es) the runs cover: the train objective first, then the
- * test splits in `testSplits(problem)` order (splits a run recorded beyond those follow).
+ * test splits in `testSplits(problem)` order (other splits a run recorded are not part of the table).
  */
 export function formCells(runs: readonly FinishedRun[], testSplits: (problem: string) => readonly string[]): Cell[] {
   const groups = new Map<string, FinishedRun[]>();
@@ -99,7 +99,7 @@ export function formCells(runs: readonly FinishedRun[], testSplits: (problem: st
     const sorted = [...group].sort((a, b) => a.seed - b.seed);
     const { problem, budget, scaffold, es } = sorted[0];
     const recorded = new Set(sorted.flatMap((r) => Object.keys(r.summary.best.test)));
-    const splits = [TRAIN, ...testSplits(problem).filter((s) => recorded.has(s)), ...[...recorded].filter((s) => !testSplits(problem).includes(s))];
+    const splits = [TRAIN, ...testSplits(problem).filter((s) => recorded.has(s))];
     for (const split of splits) {
       const seeds: number[] = [];
       const values: number[] = [];

@@ -23,7 +23,7 @@ import { findFinishedRuns, readFinishedRun, type FinishedRun } from '../engine/r
 import { REFERENCE_VALUES } from './reference.ts';
 import { countImprovements, improvementLine, renderCsv, renderMarkdown, renderPaired, type ImprovementCount, renderCompute } from './render.ts';
 import { settingDir, runSettings, type SettingRunner } from './run-settings.ts';
-import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings } from './settings.ts';
+import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings, tableSplits } from './settings.ts';
 
 export interface TableOptions {
   /** Problem ids (default: every registered problem). With `from`, only filters when given. */
@@ -65,7 +65,10 @@ export interface TableResult {
 }
 
 const problemOf = (id: string) => listProblems().find((p) => p.id === id);
-const testSplits = (id: string) => problemOf(id)?.testSplits ?? [];
+const testSplits = (id: string) => {
+  const problem = problemOf(id);
+  return problem ? tableSplits(problem) : [];
+};
 const senseOf = (id: string) => problemOf(id)?.sense ?? 'min';
 
 /**
