@@ -123,6 +123,27 @@ export function readEvents(path: string): LoggedEvent[] {
 }
 
 /**
+ * Wall seconds of each session of a run, from its event log: a session runs from its 'start' event to the last
+ * event it wrote (a session killed mid-generation loses the time since its last event). The last entry is the
+ * session that is running now, as far as it has logged.
+ */
+export function sessionSeconds(events: readonly LoggedEvent[]): number[] {
+  const sessions: number[] = [];
+  let start: number | undefined;
+  let last = 0;
+  for (const event of events) {
+    const at = Date.parse(event.at);
+    if (event.type === 'start') {
+      if (start !== undefined) sessions.push((last - start) / 1000);
+      start = at;
+    }
+    last = at;
+  }
+  if (start !== undefined) sessions.push((last - start) / 1000);
+  return sessions;
+}
+
+/**
  * The explicit repair step before a run appends to its log again (resume): drops a last line cut short by a
  * kill, so the next event starts on a line of its own. Returns whether anything was dropped.
  */

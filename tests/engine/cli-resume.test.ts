@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEvents, sessionSeconds } from '../../src/engine/events.ts';
 import { createRng } from '../../src/ground/rng.ts';
 import { scriptedAnswer } from './doubles.ts';
 import { normalisedEvents, readEventObjects, scriptedOpenAiServer, tempDir } from './helpers.ts';
@@ -88,6 +89,11 @@ describe('ahd run (CLI)', () => {
     expect(served).toBeLessThan(30); // only the answers the log did not have
     const again = JSON.parse(resumed.stdout.trimEnd().split('\n').at(-1) as string);
     expect({ ...again, seconds: 0, runDir: '' }).toEqual({ ...summary, seconds: 0, runDir: '' });
+    // Its wall time counts the killed session too (from the event log), not only the resumed one.
+    const sessions = sessionSeconds(readEvents(join(dir, 'events.jsonl')));
+    expect(sessions).toHaveLength(2);
+    expect(sessions[0]).toBeGreaterThan(0);
+    expect(again.seconds).toBeGreaterThan(sessions[0]);
 
     const outcomes = readEventObjects(dir).filter((e) => e.type === 'outcome');
     expect(new Set(outcomes.map((e) => e.index)).size).toBe(outcomes.length);

@@ -1,7 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getProblem } from '../../problems/index.ts';
+import { sessionSeconds, type LoggedEvent } from '../../src/engine/events.ts';
 import { finishRun } from '../../src/engine/summary.ts';
 import { ScriptedModel, nativeEvaluator } from './doubles.ts';
 import { normalisedEvents, readEventObjects, runTest, tempDir } from './helpers.ts';
@@ -107,5 +108,38 @@ describe('resume', () => {
     await expect(runTest({ scaffold: 'sample', budget: 20, dir: join(tempDir(), 'none'), resume: true })).rejects.toThrow(
       /no config\.json/,
     );
+  });
+});
+
+describe('a resumed run\'s wall time', () => {
+  it('adds the sessions before the resume, from the event log, to the seconds of the session that finishes', async () => {
+    const dir = tempDir();
+    const controller = new AbortController();
+    const interrupted = new ScriptedModel({ abortAfter: { calls: 12, controller } });
+    await expect(runTest({ scaffold: 'sample', budget: 20, dir, model: interrupted, signal: controller.signal })).rejects.toThrow(/interrupted/);
+    // The first session started 42 s before its last event.
+    const path = join(dir, 'events.jsonl');
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lastAt = Date.parse(lines.at(-1).at);
+    lines[0] = { ...lines[0], at: new Date(lastAt - 42_000).toISOString() };
+    writeFileSync(path, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    const resumed = await runTest({ scaffold: 'sample', budget: 20, dir, resume: true });
+    const summary = await finishRun(getProblem('tsp50'), resumed, nativeEvaluator(), 5);
+    expect(summary.seconds).toBe(47);
+  });
+});
+
+describe('sessionSeconds', () => {
+  it('times each session from its start event to the last event it logged', () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+    const events = [
+      { type: 'start', resumed: false, at: at(0) },
+      { type: 'snapshot', at: at(30) },
+      { type: 'outcome', at: at(42) }, // then killed
+      { type: 'start', resumed: true, at: at(100) },
+      { type: 'snapshot', at: at(110) },
+    ] as unknown as LoggedEvent[];
+    expect(sessionSeconds(events)).toEqual([42, 10]);
+    expect(sessionSeconds([])).toEqual([]);
   });
 });
