@@ -1,4 +1,4 @@
-// ahd: best heuristic for aco-cvrp50 after generation 4 (candidate 14, e1; train objective 9.92976)
+// ahd: best heuristic for aco-cvrp50 after generation 5 (candidate 14, e1; train objective 9.92976)
 // Edge desirability is the product of inverse distance, the demand of the next customer, the distance of the next customer from the depot.
 function heuristics(distanceMatrix, coordinates, demands, capacity) {
   const depot = distanceMatrix[0];
