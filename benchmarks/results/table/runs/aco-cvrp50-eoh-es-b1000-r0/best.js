@@ -1,4 +1,4 @@
-// ahd: best heuristic for aco-cvrp50 after generation 21 (candidate 342, e2; train objective 9.67648)
+// ahd: best heuristic for aco-cvrp50 after generation 25 (candidate 342, e2; train objective 9.67648)
 // Edge desirability is the product of inverse distance, the angular closeness of both ends around the depot.
 function heuristics(distanceMatrix, coordinates, demands, capacity) {
   const [x0, y0] = coordinates[0];
