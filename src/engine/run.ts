@@ -4,7 +4,7 @@ import type { LanguageModel, SamplingOptions } from '../llm/types.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { createEsStrategy } from '../es/optimizer.ts';
 import { createEsSession, type EsSettings } from './es-session.ts';
-import { EventLog, readEvents, repairEventLog } from './events.ts';
+import { EventLog, readEvents, repairEventLog, sessionSeconds } from './events.ts';
 import { ReplayCache } from './replay-cache.ts';
 import { checkResumeConfig, createRunDir, lastSnapshot, readRunConfig, runPaths, type RunConfig, type RunPaths } from './run-dir/index.ts';
 import { writeJsonAtomic } from '../ground/json-files.ts';
@@ -43,6 +43,8 @@ export interface RunResult {
   readonly progress: RunProgress;
   /** Candidates whose outcome came from the event log of an earlier session. */
   readonly replayed: number;
+  /** Wall seconds of the earlier sessions of a resumed run, from the event log (0 for a fresh run). */
+  readonly earlierSeconds: number;
   /** A resumed run that had already ended: its stored summary (finishRun answers it as is). */
   readonly summary?: RunSummary;
 }
@@ -70,9 +72,10 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
   repairEventLog(paths.events);
   const events = readEvents(paths.events);
   const cache = new ReplayCache(events);
+  const earlierSeconds = sessionSeconds(events).reduce((a, b) => a + b, 0);
   if (options.resume) {
     const summary = storedSummary(paths, events);
-    if (summary) return endedRun(paths, config, totalGenerations, summary, cache.outcomes);
+    if (summary) return endedRun(paths, config, totalGenerations, summary, cache.outcomes, earlierSeconds);
   }
   const log = new EventLog(paths.events);
   try {
@@ -128,7 +131,7 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
     if (population.length === 0) {
       throw new AhdError(ErrorCode.Run, `no valid heuristic in ${session.progress.samples} samples (see ${paths.events})`);
     }
-    return { dir: options.dir, config, population, progress: session.progress, replayed: cache.outcomes };
+    return { dir: options.dir, config, population, progress: session.progress, replayed: cache.outcomes, earlierSeconds };
   } finally {
     log.close();
   }
@@ -144,6 +147,7 @@ function endedRun(
   totalGenerations: number,
   summary: RunSummary,
   replayed: number,
+  earlierSeconds: number,
 ): RunResult {
   const snapshot = lastSnapshot(paths);
   if (!snapshot || snapshot.population.length === 0) {
@@ -157,7 +161,7 @@ function endedRun(
     best: snapshot.population[0].objective,
     fresh: 0,
   };
-  return { dir: paths.dir, config, population: snapshot.population, progress, replayed, summary };
+  return { dir: paths.dir, config, population: snapshot.population, progress, replayed, earlierSeconds, summary };
 }
 
 async function runConfig(options: RunOptions): Promise<RunConfig> {

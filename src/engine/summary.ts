@@ -4,7 +4,7 @@ import type { RunResult } from './run.ts';
 import { existsSync } from 'node:fs';
 import { runPaths, type RunPaths } from './run-dir/index.ts';
 import { readJson, writeJsonAtomic } from '../ground/json-files.ts';
-import { EventLog, readEvents, sessionSeconds, type LoggedEvent } from './events.ts';
+import { EventLog, type LoggedEvent } from './events.ts';
 import { deriveSeed } from '../ground/rng.ts';
 import type { Evaluator } from './session.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
@@ -52,7 +52,7 @@ export function storedSummary(paths: RunPaths, events: readonly LoggedEvent[]): 
 /**
  * Evaluates the run's best heuristic on the problem's standard test splits, then records the summary
  * (summary.json and an 'end' event). A resumed run that had already ended keeps its stored summary.
- * `seconds`: this session's wall time; the sessions before a resume are added from the event log.
+ * `seconds`: this session's wall time; the sessions before a resume (`result.earlierSeconds`) are added.
  */
 export async function finishRun(
   problem: Problem,
@@ -68,8 +68,6 @@ export async function finishRun(
     problem.testSplits.map((split) => evaluator.evaluate({ problem: problem.id, split, code: best.code, seed }, signal)),
   );
   const test = Object.fromEntries(problem.testSplits.map((split, i) => [split, testMean(problem, outcomes[i])]));
-  const paths = runPaths(result.dir);
-  const earlier = sessionSeconds(readEvents(paths.events)).slice(0, -1).reduce((a, b) => a + b, 0);
   const summary: RunSummary = {
     problem: problem.id,
     scaffold: result.config.scaffold,
@@ -79,9 +77,10 @@ export async function finishRun(
     valid: result.progress.valid,
     best: { objective: naturalObjective(problem, best.objective), test },
     runDir: result.dir,
-    seconds: Math.round((seconds + earlier) * 1000) / 1000,
+    seconds: Math.round((seconds + result.earlierSeconds) * 1000) / 1000,
     evalSeed: seed,
   };
+  const paths = runPaths(result.dir);
   writeJsonAtomic(paths.summary, summary);
   const log = new EventLog(paths.events);
   try {
