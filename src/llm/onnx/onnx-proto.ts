@@ -80,7 +80,7 @@ export interface ValueDesc {
   readonly dims: readonly (number | null)[] | null;
 }
 
-interface DecodedValueInfo {
+export interface DecodedValueInfo {
   name: string;
   type?: { tensorType?: { elemType?: number; shape?: { dim?: { dimValue?: number | Long; dimParam?: string }[] } } };
 }

@@ -1,4 +1,16 @@
-import { GraphField, NodeProto, ValueInfoProto, graphOf, lengthDelimited, readFields, replaceGraph, toNumber, type WireField } from './onnx-proto.ts';
+import {
+  type DecodedValueInfo,
+  GraphField,
+  NodeProto,
+  ValueInfoProto,
+  type WireField,
+  graphOf,
+  lengthDelimited,
+  readFields,
+  replaceGraph,
+  toNumber,
+  valueInfoName,
+} from './onnx-proto.ts';
 import type { CacheLayer, CausalLmSignature } from './signature.ts';
 
 /**
@@ -28,11 +40,6 @@ interface DecodedNode {
   attribute: { name: string; i?: number | { toNumber(): number }; ints?: unknown[] }[];
 }
 
-interface DecodedValueInfo {
-  name: string;
-  type?: { tensorType?: { elemType?: number; shape?: { dim?: { dimValue?: unknown; dimParam?: string }[] } } };
-}
-
 const INTS = 7;
 /** [past, batch, heads, dim] -> [batch, heads, past, dim], and [batch, heads, seq, dim] -> [seq, batch, heads, dim]. */
 const TO_BATCH_MAJOR = [1, 2, 0, 3];
@@ -56,29 +63,32 @@ export function timeMajorCache(modelBytes: Uint8Array, signature: CausalLmSignat
   const inner = (past: string) => `${past}.batch_major`;
   const delta = (present: string) => present.replace(/^present\./, 'delta.');
 
-  const parts: Uint8Array[] = [];
-  // The past inputs' transposes come first: every node that read a past input reads its batch-major view.
-  for (const past of pasts) parts.push(nodeField(transpose(past, inner(past), TO_BATCH_MAJOR)));
+  // A node list must stay topologically sorted: the past inputs' transposes first (every node that read a past
+  // input reads its batch-major view), then the graph's nodes, then the deltas' transposes.
+  const pastTransposes = [...pasts].map((past) => nodeField(transpose(past, inner(past), TO_BATCH_MAJOR)));
+  const graphNodes: Uint8Array[] = [];
+  const deltaTransposes: Uint8Array[] = [];
+  const others: Uint8Array[] = [];
   fields.forEach((field, i) => {
     const node = nodes[i];
-    if (node && node.input.some((x) => pasts.has(x))) {
-      node.input = node.input.map((x) => (pasts.has(x) ? inner(x) : x));
-      parts.push(nodeField(node));
-    } else if (field.field === GraphField.input && pasts.has(nameOf(field))) {
-      parts.push(permutedValue(field, GraphField.input, TO_TIME_MAJOR));
-    } else if (field.field === GraphField.output && presents.has(nameOf(field))) {
-      const name = nameOf(field);
-      parts.push(nodeField(transpose(presents.get(name)!, delta(name), TO_TIME_MAJOR)));
-      parts.push(permutedValue(field, GraphField.output, TO_TIME_MAJOR, delta(name), 'seq'));
+    const name = field.field === GraphField.input || field.field === GraphField.output ? valueInfoName(field.body!) : '';
+    if (node) {
+      const readsPast = node.input.some((x) => pasts.has(x));
+      if (readsPast) node.input = node.input.map((x) => (pasts.has(x) ? inner(x) : x));
+      graphNodes.push(readsPast ? nodeField(node) : field.raw);
+    } else if (field.field === GraphField.input && pasts.has(name)) {
+      others.push(permutedValue(field, GraphField.input, TO_TIME_MAJOR));
+    } else if (field.field === GraphField.output && presents.has(name)) {
+      deltaTransposes.push(nodeField(transpose(presents.get(name)!, delta(name), TO_TIME_MAJOR)));
+      others.push(permutedValue(field, GraphField.output, TO_TIME_MAJOR, delta(name), 'seq'));
     } else {
-      parts.push(field.raw);
+      others.push(field.raw);
     }
   });
   const cache: CacheLayer[] = signature.cache.map((l) => ({ ...l, presentKey: delta(l.presentKey), presentValue: delta(l.presentValue) }));
-  return { modelBytes: replaceGraph(modelBytes, order(parts)), signature: { ...signature, cache, cacheLayout: 'time-major' } };
+  const parts = [...pastTransposes, ...graphNodes, ...deltaTransposes, ...others];
+  return { modelBytes: replaceGraph(modelBytes, parts), signature: { ...signature, cache, cacheLayout: 'time-major' } };
 }
-
-const nameOf = (field: WireField) => (ValueInfoProto.decode(field.body!) as unknown as DecodedValueInfo).name;
 
 function transpose(input: string, output: string, perm: readonly number[]) {
   return NodeProto.create({ input: [input], output: [output], name: output, opType: 'Transpose', attribute: [{ name: 'perm', type: INTS, ints: perm }] });
@@ -102,14 +112,4 @@ function permutedValue(field: WireField, graphField: number, perm: readonly numb
   }
   if (name) info.name = name;
   return lengthDelimited(graphField, ValueInfoProto.encode(info as never).finish());
-}
-
-/**
- * Node fields first, in the order emitted (past transposes, the graph's nodes, then the delta transposes, which
- * were emitted beside the outputs they feed): a node list must stay topologically sorted. The other fields follow
- * in their order (a field number's first byte never equals a node field's).
- */
-function order(parts: readonly Uint8Array[]): Uint8Array[] {
-  const isNode = (part: Uint8Array) => part[0] === ((GraphField.node << 3) | 2);
-  return [...parts.filter(isNode), ...parts.filter((p) => !isNode(p))];
 }
