@@ -43,12 +43,9 @@ class BatchMajorCache implements KvCache {
   keep(rows: readonly number[]): void {
     const kept: Feeds = {};
     for (const [name, tensor] of Object.entries(this.#past)) {
-      const [, ...rest] = tensor.dims;
-      const stride = rest.reduce((a, b) => a * b, 1);
-      const data = tensor.data as Float32Array;
-      const out = new Float32Array(rows.length * stride);
-      rows.forEach((r, i) => out.set(data.subarray(r * stride, (r + 1) * stride), i * stride));
-      kept[name] = floatTensor(out, [rows.length, ...rest]);
+      const [size, ...rest] = tensor.dims;
+      const data = gatherRows(tensor.data as Float32Array, 1, size, rest.reduce((a, b) => a * b, 1), rows);
+      kept[name] = floatTensor(data, [rows.length, ...rest]);
     }
     this.#past = kept;
   }
@@ -103,14 +100,22 @@ class TimeMajorCache implements KvCache {
   }
 
   keep(rows: readonly number[]): void {
-    const row = this.#rowLength;
-    this.#buffers = this.#buffers.map((buffer) => {
-      const out = new Float32Array(this.#positions * rows.length * row);
-      for (let t = 0; t < this.#positions; t++) {
-        rows.forEach((r, i) => out.set(buffer.subarray((t * this.#size + r) * row, (t * this.#size + r + 1) * row), (t * rows.length + i) * row));
-      }
-      return out;
-    });
+    this.#buffers = this.#buffers.map((buffer) => gatherRows(buffer, this.#positions, this.#size, this.#rowLength, rows));
     this.#size = rows.length;
   }
+}
+
+/**
+ * `data` as `blocks` consecutive blocks of `size` rows of `rowLength` floats: rows `rows` of every block, packed
+ * in order. The batch-major cache is one block of sequences; the time-major one, a block per position.
+ */
+function gatherRows(data: Float32Array, blocks: number, size: number, rowLength: number, rows: readonly number[]): Float32Array {
+  const out = new Float32Array(blocks * rows.length * rowLength);
+  for (let b = 0; b < blocks; b++) {
+    rows.forEach((r, i) => {
+      const from = (b * size + r) * rowLength;
+      out.set(data.subarray(from, from + rowLength), (b * rows.length + i) * rowLength);
+    });
+  }
+  return out;
 }
