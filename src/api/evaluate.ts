@@ -20,10 +20,7 @@ export interface SplitStats {
 export interface EvaluateOptions {
   /** Seed of Math.random inside the sandbox (each instance draws its own stream from it). Default 0. */
   readonly seed?: number;
-  /**
-   * A pool to use (kept open); default: a pool of as many threads as the splits can use, at most one per core
-   * (no result sharing: each split is one request), closed at the end.
-   */
+  /** A pool to use (kept open); default: `evaluationPool(problem, splits)`, closed at the end. */
   readonly pool?: SandboxPool;
   readonly signal?: AbortSignal;
   /** Each split's outcome as it lands (index into `splits`). */
@@ -46,7 +43,7 @@ export async function evaluate(problem: string | Problem, code: string, splits?:
   const p = typeof problem === 'string' ? await loadProblem(problem) : problem;
   const names = splits ?? p.testSplits;
   checkSplits(p, names);
-  const pool = options.pool ?? new SandboxPool({ threads: threadsFor(p, names), shareResults: false });
+  const pool = options.pool ?? evaluationPool(p, names);
   try {
     const requests = names.map((split) => ({ problem: p.id, split, code, seed: options.seed ?? 0 }));
     const outcomes = await pool.evaluateMany(requests, options.signal, options.onOutcome);
@@ -54,6 +51,14 @@ export async function evaluate(problem: string | Problem, code: string, splits?:
   } finally {
     if (!options.pool) await pool.close();
   }
+}
+
+/**
+ * The pool a one-off evaluation of one heuristic on `splits` needs: only the threads the splits can use, and no
+ * result sharing (each split is one request, so its keys would only start esbuild's service for nothing).
+ */
+export function evaluationPool(problem: Problem, splits: readonly string[]): SandboxPool {
+  return new SandboxPool({ threads: threadsFor(problem, splits), shareResults: false });
 }
 
 export function splitStats(problem: Problem, split: string, outcome: Outcome): SplitStats {

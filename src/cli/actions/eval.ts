@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { checkSplits, loadProblem } from '../../../problems/index.ts';
-import { evaluate, type Evaluation, type SplitStats } from '../../api/evaluate.ts';
+import { evaluate, evaluationPool, type Evaluation, type SplitStats } from '../../api/evaluate.ts';
 import { roundTo5 } from '../../sandbox/aggregate.ts';
-import { SandboxPool, threadsFor } from '../../sandbox/pool.ts';
 import type { Outcome } from '../../sandbox/types.ts';
 import { readHeuristicFile } from '../heuristic-file.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
@@ -24,9 +23,7 @@ export async function evalFromFlags(raw: unknown): Promise<void> {
   checkSplits(problem, splits, '--split: ');
   const code = readHeuristicFile(options.heuristic, problem.fnName);
 
-  // Only the threads the splits can use; one request per split: nothing to share, and no esbuild service to
-  // start for the result cache's keys.
-  const pool = new SandboxPool({ threads: threadsFor(problem, splits), shareResults: false });
+  const pool = evaluationPool(problem, splits);
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   process.stderr.write(`evaluating ${options.heuristic} on ${problem.id} ${splits.join(', ')} (${pool.threads} sandbox thread${pool.threads === 1 ? '' : 's'})\n`);
