@@ -4,16 +4,20 @@
  *
  *   node --import tsx benchmarks/es-study.ts --grid benchmarks/studies/<grid>.json --out <dir> [--parallel 2]
  *   node --import tsx benchmarks/es-study.ts --grid <grid>.json --from <dir>       (tabulate only)
+ *   node --import tsx benchmarks/es-study.ts --grid a.json --grid b.json --out <dir> [--only <setting>]
  *
  * A grid file: { "problem", "scaffold", "budget", "seeds": [...], "probeSamples", "baseline": "<setting name>",
- * "settings": [{ "name", "flags": [ahd run flags] }] }. Settings and seeds are fixed in the file before a run.
+ * "model"?: "<model dir>", "settings": [{ "name", "flags": [ahd run flags] }] }. Settings and seeds are fixed in the file before a run.
  * Runs go to <dir>/runs/<setting>-s<seed>/ and are skipped once they have a summary.json; a run dir without one
  * is resumed (kill the study at any time and start it again). With --parallel k, k runs go at once, each with
  * one sandbox thread (results do not depend on it; times do). Writes <dir>/study.md and study.json.
+ * Several grids share one queue (so k lanes stay busy across them); each then lives in <dir>/<grid file name>/.
+ * --only <setting> (repeatable) runs just those settings of every grid, in the order given (for a study run in
+ * pre-registered phases); tabulation always covers the whole grid.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 interface Setting {
@@ -27,6 +31,9 @@ interface Grid {
   readonly seeds: readonly number[];
   readonly probeSamples: number;
   readonly baseline: string;
+  /** Model dir for every run and probe (default the bundled model); a probe names it so that runs copied in
+   * from elsewhere, whose recorded base path is gone, still replay onto the same weights. */
+  readonly model?: string;
   readonly settings: readonly Setting[];
 }
 interface Summary {
@@ -41,17 +48,35 @@ interface Probe {
   readonly tuned?: { readonly mean: number | null; readonly validShare: number };
 }
 
-const { values: args } = parseArgs({ options: { grid: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, parallel: { type: 'string', default: '1' } } });
-if (!args.grid || !(args.out || args.from)) {
-  process.stderr.write('usage: es-study.ts --grid <grid.json> (--out <dir> [--parallel k] | --from <dir>)\n');
+const { values: args } = parseArgs({
+  options: {
+    grid: { type: 'string', multiple: true },
+    out: { type: 'string' },
+    from: { type: 'string' },
+    parallel: { type: 'string', default: '1' },
+    only: { type: 'string', multiple: true },
+  },
+});
+if (!args.grid?.length || !(args.out || args.from)) {
+  process.stderr.write('usage: es-study.ts --grid <grid.json> [--grid ...] (--out <dir> [--parallel k] [--only <setting>] | --from <dir>)\n');
   process.exit(2);
 }
-const grid = JSON.parse(readFileSync(args.grid, 'utf8')) as Grid;
-const dir = resolve(args.out ?? args.from!);
+interface Study {
+  readonly file: string;
+  readonly grid: Grid;
+  readonly dir: string;
+}
+const root = resolve(args.out ?? args.from!);
+const studies: Study[] = args.grid.map((file) => ({
+  file,
+  grid: JSON.parse(readFileSync(file, 'utf8')) as Grid,
+  dir: args.grid!.length > 1 ? join(root, basename(file, '.json')) : root,
+}));
 const AHD = resolve(import.meta.dirname, '..', 'bin', 'ahd.js');
 const parallel = Number(args.parallel);
-const runDir = (s: Setting, seed: number) => join(dir, 'runs', `${s.name}-s${seed}`);
+const runDir = (study: Study, s: Setting, seed: number) => join(study.dir, 'runs', `${s.name}-s${seed}`);
 const isEs = (s: Setting) => s.flags.includes('--es');
+const model = (grid: Grid) => (grid.model ? ['--model', grid.model] : []);
 
 function ahd(argv: readonly string[], log: string): Promise<string> {
   return new Promise((done, fail) => {
@@ -68,26 +93,38 @@ function ahd(argv: readonly string[], log: string): Promise<string> {
   });
 }
 
-async function runOne(s: Setting, seed: number): Promise<void> {
-  const out = runDir(s, seed);
+async function runOne(study: Study, s: Setting, seed: number): Promise<void> {
+  const { grid, dir } = study;
+  const out = runDir(study, s, seed);
   if (!existsSync(join(out, 'summary.json'))) {
     const resume = existsSync(join(out, 'config.json'));
-    const argv = ['run', '--problem', grid.problem, '--scaffold', grid.scaffold, '--budget', String(grid.budget), '--seed', String(seed), ...s.flags, '--out', out, '--json'];
+    const argv = ['run', '--problem', grid.problem, '--scaffold', grid.scaffold, '--budget', String(grid.budget), '--seed', String(seed), ...model(grid), ...s.flags, '--out', out, '--json'];
     if (parallel > 1) argv.push('--threads', '1');
     if (resume) argv.push('--resume');
     mkdirSync(join(dir, 'logs'), { recursive: true });
-    process.stderr.write(`study: ${s.name} seed ${seed}${resume ? ' (resumed)' : ''}\n`);
+    process.stderr.write(`study: ${grid.problem} ${s.name} seed ${seed}${resume ? ' (resumed)' : ''}\n`);
     await ahd(argv, join(dir, 'logs', `${s.name}-s${seed}.run.log`));
   }
   if (isEs(s) && grid.probeSamples > 0 && !existsSync(join(out, 'probe.json'))) {
-    process.stderr.write(`study: probe ${s.name} seed ${seed}\n`);
-    const line = await ahd(['probe', '--run', out, '--samples', String(grid.probeSamples), '--json'], join(dir, 'logs', `${s.name}-s${seed}.probe.log`));
+    process.stderr.write(`study: probe ${grid.problem} ${s.name} seed ${seed}\n`);
+    const line = await ahd(['probe', '--run', out, ...model(grid), '--samples', String(grid.probeSamples), '--json'], join(dir, 'logs', `${s.name}-s${seed}.probe.log`));
     writeFileSync(join(out, 'probe.json'), `${line}\n`);
   }
 }
 
+/** The jobs in order: per --only setting (or all settings at once), every grid, seeds outer. */
+function jobs(): (readonly [Study, Setting, number])[] {
+  const phases = args.only?.length ? args.only.map((name) => [name]) : [undefined];
+  return phases.flatMap((names) =>
+    studies.flatMap((study) =>
+      study.grid.seeds.flatMap((seed) => study.grid.settings.filter((s) => !names || names.includes(s.name)).map((s) => [study, s, seed] as const)),
+    ),
+  );
+}
+
 async function runAll(): Promise<void> {
-  const queue = grid.seeds.flatMap((seed) => grid.settings.map((s) => [s, seed] as const));
+  const queue = jobs();
+  if (queue.length === 0) throw new Error(`--only ${args.only?.join(', ')}: no such setting in the grids`);
   const failures: string[] = [];
   await Promise.all(
     Array.from({ length: parallel }, async () => {
@@ -95,9 +132,9 @@ async function runAll(): Promise<void> {
         try {
           await runOne(...job);
         } catch (error) {
-          failures.push(`${job[0].name} s${job[1]}: ${(error as Error).message}`);
+          failures.push(`${job[0].grid.problem} ${job[1].name} s${job[2]}: ${(error as Error).message}`);
         }
-        tabulate(); // results land as they come
+        tabulate(job[0]); // results land as they come
       }
     }),
   );
@@ -110,10 +147,11 @@ const sd = (xs: readonly number[]) => (xs.length > 1 ? Math.sqrt(xs.reduce((a, x
 const f = (x: number | null | undefined, d = 4) => (x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d));
 const ms = (xs: readonly number[], d = 4) => (xs.length ? `${f(mean(xs), d)} ± ${f(sd(xs), d)}` : '-');
 
-function tabulate(): void {
+function tabulate(study: Study): void {
+  const { grid, dir } = study;
   const splits = new Set<string>();
   const rows = grid.settings.map((s) => {
-    const runs = grid.seeds.map((seed) => ({ seed, summary: read<Summary>(join(runDir(s, seed), 'summary.json')), probe: read<Probe>(join(runDir(s, seed), 'probe.json')) }));
+    const runs = grid.seeds.map((seed) => ({ seed, summary: read<Summary>(join(runDir(study, s, seed), 'summary.json')), probe: read<Probe>(join(runDir(study, s, seed), 'probe.json')) }));
     for (const r of runs) for (const k of Object.keys(r.summary?.best.test ?? {})) splits.add(k);
     return { setting: s, runs };
   });
@@ -149,7 +187,7 @@ function tabulate(): void {
   const md = [
     `# ES study: ${grid.problem}, ${grid.scaffold}, budget ${grid.budget}, seeds ${grid.seeds.join(', ')}`,
     '',
-    `Grid: \`${args.grid}\` (settings and seeds fixed before the runs). Cells: mean ± sd over the seeds done (natural sign; ` +
+    `Grid: \`${study.file}\` (settings and seeds fixed before the runs). Cells: mean ± sd over the seeds done (natural sign; ` +
       `${grid.problem} objectives as the task reports them). Paired: setting minus ${grid.baseline} at the same seed. ` +
       `Probe: ${grid.probeSamples} i1 samples of the tuned model minus the base model on the same sampler seeds (mean over seeds of ` +
       'the per-run paired mean difference); "beyond 2 SE": runs whose paired difference exceeds two paired standard errors.',
@@ -162,15 +200,16 @@ function tabulate(): void {
     '',
     ...grid.settings.map((s) => `- \`${s.name}\`: \`ahd run --problem ${grid.problem} --scaffold ${grid.scaffold} --budget ${grid.budget} --seed <s> ${s.flags.join(' ')}\``),
     '',
-    `Made by: \`node --import tsx benchmarks/es-study.ts --grid ${args.grid} --out ${args.out ?? args.from} --parallel ${parallel}\``,
+    `Made by: \`node --import tsx benchmarks/es-study.ts ${studies.map((x) => `--grid ${x.file}`).join(' ')} --out ${args.out ?? args.from} --parallel ${parallel}${(args.only ?? []).map((o) => ` --only ${o}`).join('')}\``,
     '',
   ].join('\n');
   writeFileSync(join(dir, 'study.md'), md);
   writeFileSync(join(dir, 'study.json'), `${JSON.stringify({ grid, rows: rows.map((r) => ({ setting: r.setting.name, runs: r.runs })) }, null, 1)}\n`);
 }
 
-mkdirSync(dir, { recursive: true });
-if (args.from) tabulate();
-else await runAll();
-tabulate();
-process.stderr.write(`study: wrote ${join(dir, 'study.md')}\n`);
+for (const study of studies) mkdirSync(study.dir, { recursive: true });
+if (!args.from) await runAll();
+for (const study of studies) {
+  tabulate(study);
+  process.stderr.write(`study: wrote ${join(study.dir, 'study.md')}\n`);
+}
