@@ -21,9 +21,11 @@ import { compareEs, formCells, type Cell, type Comparison } from './cells.ts';
 import { cliRunner } from './cli-runner.ts';
 import { findFinishedRuns, readFinishedRun, type FinishedRun } from '../engine/run-dir/index.ts';
 import { REFERENCE_VALUES } from './reference.ts';
-import { countImprovements, improvementLine, renderCsv, renderMarkdown, renderPaired, type ImprovementCount, renderCompute } from './render.ts';
+import { countImprovements, improvementLine, renderCsv, renderEsSettings, renderMarkdown, renderPaired, type ImprovementCount, renderCompute } from './render.ts';
 import { settingDir, runSettings, type SettingRunner } from './run-settings.ts';
-import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings, tableSplits } from './settings.ts';
+import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings, tableSplits, type Setting } from './settings.ts';
+import { describeEs, esParamsKey } from '../es/describe.ts';
+import { DEFAULT_ES } from '../es/optimizer.ts';
 
 export interface TableOptions {
   /** Problem ids (default: every registered problem). With `from`, only filters when given. */
@@ -102,6 +104,7 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
       options.reps ?? DEFAULT_REPS,
       options.scaffolds,
     );
+    refuseStaleEsRuns(settings, options.out);
     const parallel = options.parallel ?? 1;
     const result = await runSettings(settings, options.out, options.runner ?? cliRunner(options.model, parallel > 1 ? ['--threads', '1'] : []), log, parallel);
     log(`table: ${result.ran} run(s) finished now, ${result.skipped} earlier, ${result.failed.length} failed`);
@@ -118,7 +121,9 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
   const baselinesFile = join(options.out, BASELINES_FILE);
   const baselines = await tableBaselines(cells, baselinesFile, options, log);
   const markdown =
-    renderMarkdown(cells, reps, senseOf, headline, baselines) + (comparisons.length > 0 ? renderPaired(comparisons) : '') + (runs.length > 0 ? renderCompute(runs) : '');
+    renderMarkdown(cells, reps, senseOf, headline, baselines) +
+    (comparisons.length > 0 ? renderPaired(comparisons) : '') +
+    (runs.length > 0 ? renderCompute(runs) + renderEsSettings(runs) : '');
   const files = {
     markdown: join(options.out, 'table.md'),
     csv: join(options.out, 'table.csv'),
@@ -131,6 +136,24 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
   const reference = REFERENCE_VALUES.filter((r) => rows.has(JSON.stringify([r.problem, r.split, r.budget])));
   writeJsonAtomic(files.json, { reps, runs: runs.map((r) => r.dir), cells, reference, baselines, comparisons, count, headline, failed });
   return { cells, baselines, comparisons, count, headline, markdown, files, failed };
+}
+
+/**
+ * A table that runs compares what `ahd run --es` does now; finished ES runs made with other ES settings (an earlier
+ * default) would be skipped as done and mixed into its cells, so running refuses them. --from tabulates them as
+ * they are, with their settings listed.
+ */
+function refuseStaleEsRuns(settings: readonly Setting[], out: string): void {
+  const current = esParamsKey(DEFAULT_ES);
+  const stale = settings
+    .filter((s) => s.es)
+    .map((s) => readFinishedRun(settingDir(out, s)))
+    .filter((r): r is FinishedRun => r !== undefined && r.esSettings !== undefined && esParamsKey(r.esSettings) !== current);
+  if (stale.length === 0) return;
+  throw usageError(
+    `${stale.length} finished ES run(s) under ${join(out, 'runs')} ran with other ES settings than \`ahd run --es\` uses now ` +
+      `(first: ${stale[0].dir}: ${describeEs(stale[0].esSettings!)}): move them away to run them again, or tabulate them as they are with --from`,
+  );
 }
 
 /**

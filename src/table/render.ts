@@ -1,3 +1,4 @@
+import { describeEs, esParamsKey } from '../es/describe.ts';
 import { mean } from '../ground/stats.ts';
 import type { BaselineEntry } from './baselines.ts';
 import { PAIRED_RULE, TIE_RULE, TRAIN, compareMeans, type Cell, type Comparison } from './cells.ts';
@@ -219,5 +220,22 @@ export function renderCompute(runs: readonly FinishedRun[]): string {
         `${mean(s.map((x) => (60 * x.samples) / x.seconds)).toFixed(0)} |`,
     );
   }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Which ES settings the ES runs ran with: one line per distinct setting, and a warning when they differ. */
+export function renderEsSettings(runs: readonly FinishedRun[]): string {
+  const groups = new Map<string, { text: string; runs: number }>();
+  for (const run of runs) {
+    if (!run.es) continue;
+    const key = run.esSettings ? esParamsKey(run.esSettings) : 'unknown';
+    const entry = groups.get(key) ?? { text: run.esSettings ? describeEs(run.esSettings) : 'not recorded (an ES server)', runs: 0 };
+    entry.runs++;
+    groups.set(key, entry);
+  }
+  if (groups.size === 0) return '';
+  const lines = ['', '## ES settings', ''];
+  if (groups.size > 1) lines.push(`The ES runs mix ${groups.size} settings: their cells do not measure one method.`, '');
+  lines.push(...[...groups.values()].map((g) => `- ${g.runs} run${g.runs === 1 ? '' : 's'}: ${g.text}`));
   return `${lines.join('\n')}\n`;
 }

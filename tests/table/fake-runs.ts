@@ -12,6 +12,8 @@ export interface FakeRun {
   /** Best train objective, natural sign. */
   readonly train: number;
   readonly test: Readonly<Record<string, number | null>>;
+  /** ES runs: the ES settings written into config.json (default none, as an ES server's runs). */
+  readonly esSettings?: object;
 }
 
 export function writeFakeRun(dir: string, run: FakeRun, finished = true): string {
@@ -24,6 +26,7 @@ export function writeFakeRun(dir: string, run: FakeRun, finished = true): string
     seed: run.seed,
     llm: { backend: 'onnx', source: 'models/ahd-tiny', model: 'ahd-tiny', promptStyle: 'compact' },
     sampling: { temperature: 1, topP: 0.98, topK: 0, maxNewTokens: 768, stop: [] },
+    ...(run.esSettings && { esSettings: { ...run.esSettings, baseFingerprint: '0123456789abcdef' } }),
   };
   writeFileSync(join(dir, 'config.json'), JSON.stringify(config, null, 2));
   writeFileSync(join(dir, 'events.jsonl'), '');

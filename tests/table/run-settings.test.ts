@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usageError } from '../../src/errors.ts';
+import { DEFAULT_ES, REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { buildTable } from '../../src/table/index.ts';
 import { runArguments } from '../../src/table/cli-runner.ts';
 import { settingDir, type SettingRunner } from '../../src/table/run-settings.ts';
@@ -82,6 +83,31 @@ describe('ahd table (running settings)', () => {
     expect(again.cells.find((c) => c.scaffold === 'eoh' && c.es && c.split === 'train')?.mean).toBe(9.5);
     // train is not counted; test20 ties (no improvement), test50 ties: 0 of 4.
     expect(again.count).toMatchObject({ improved: 0, settings: 4 });
+  });
+
+  it('refuses finished ES runs made with other ES settings than the default, and reuses those made with it', async () => {
+    const options = { problems: ['tsp50'], budgets: [1000], reps: 1, scaffolds: ['sample' as const], out, log: () => {}, evaluateBaseline: fakeBaselineEvaluator() };
+    const es: Setting = { problem: 'tsp50', budget: 1000, scaffold: 'sample', es: true, rep: 0 };
+    writeFakeRun(settingDir(out, es), { ...es, seed: 0, train: 9, test: { test20: 4, test50: 6 }, esSettings: REFERENCE_ES });
+    const calls: { setting: Setting; resume: boolean }[] = [];
+    await expect(buildTable({ ...options, runner: fakeRunner(calls) })).rejects.toThrow(/1 finished ES run\(s\) .* ran with other ES settings .*alpha 0\.0005.*--from/);
+    expect(calls).toEqual([]);
+    // Tabulated as they are, the settings are listed.
+    const tabulated = await buildTable({ ...options, from: out, out: join(out, 'table') });
+    expect(tabulated.markdown).toContain('## ES settings\n\n- 1 run: alpha 0.0005, sigma 0.001 -> 0 (cosine), absolute, scope full, z-scores');
+
+    writeFakeRun(settingDir(out, es), { ...es, seed: 0, train: 9, test: { test20: 4, test50: 6 }, esSettings: DEFAULT_ES });
+    await buildTable({ ...options, runner: fakeRunner(calls) });
+    expect(calls.map((c) => c.setting)).toEqual([{ ...es, es: false }]);
+  });
+
+  it('says when the ES runs of a table mix ES settings', async () => {
+    const runs = [REFERENCE_ES, DEFAULT_ES].map((esSettings, rep) =>
+      writeFakeRun(join(out, 'runs', `r${rep}`), { problem: 'tsp50', budget: 1000, scaffold: 'sample', es: true, seed: rep, train: 9, test: { test20: 4, test50: 6 }, esSettings }),
+    );
+    expect(runs).toHaveLength(2);
+    const table = await buildTable({ from: out, out: join(out, 'table'), log: () => {}, evaluateBaseline: fakeBaselineEvaluator() });
+    expect(table.markdown).toMatch(/The ES runs mix 2 settings[^\n]*\n\n- 1 run: alpha 0.0005[^\n]*\n- 1 run: alpha 0.05, sigma 0.1 -> 0 \(cosine\), of each tensor's RMS, scope full, centered ranks, antithetic pairs, 5 samples per direction \(common random numbers\), no update at sigma 0\n/);
   });
 
   it('stops at a usage error (every setting would fail the same way)', async () => {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { tryReadRunConfig } from './config.ts';
+import { tryReadRunConfig, type RunConfig } from './config.ts';
 import { runPaths } from './layout.ts';
 import type { RunSummary } from '../summary.ts';
 import { usageError } from '../../errors.ts';
@@ -14,6 +14,8 @@ export interface FinishedRun {
   readonly es: boolean;
   readonly budget: number;
   readonly seed: number;
+  /** ES runs: the ES settings they ran with (config.json). */
+  readonly esSettings?: RunConfig['esSettings'];
   readonly summary: RunSummary;
 }
 
@@ -36,6 +38,7 @@ export function readFinishedRun(dir: string): FinishedRun | undefined {
     es: config.es,
     budget: config.budget,
     seed: config.seed,
+    ...(config.esSettings && { esSettings: config.esSettings }),
     summary,
   };
 }
