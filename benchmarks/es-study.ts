@@ -13,12 +13,14 @@
  * one sandbox thread (results do not depend on it; times do). Writes <dir>/study.md and study.json.
  * Several grids share one queue (so k lanes stay busy across them); each then lives in <dir>/<grid file name>/.
  * --only <setting> (repeatable) runs just those settings of every grid, in the order given (for a study run in
- * pre-registered phases); tabulation always covers the whole grid.
+ * pre-registered phases); tabulation always covers the whole grid. With several grids, <dir>/summary.md sets each
+ * grid's settings' probes beside its baseline's, paired by seed, with gains signed so that positive is better.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { getProblem } from '../problems/index.ts';
 
 interface Setting {
   readonly name: string;
@@ -207,9 +209,72 @@ function tabulate(study: Study): void {
   writeFileSync(join(dir, 'study.json'), `${JSON.stringify({ grid, rows: rows.map((r) => ({ setting: r.setting.name, runs: r.runs })) }, null, 1)}\n`);
 }
 
+/**
+ * Across grids: per grid, the probe gain (tuned - base, signed so that positive is better for the task) of each
+ * setting over its seeds, and each setting minus the baseline setting paired by seed; then per seed.
+ */
+function summarise(): void {
+  const gainOf = (study: Study, s: Setting, seed: number) => {
+    const paired = read<Probe>(join(runDir(study, s, seed), 'probe.json'))?.paired;
+    if (!paired || paired.meanDiff === null) return undefined;
+    const sign = getProblem(study.grid.problem).sense === 'max' ? 1 : -1;
+    return { gain: sign * paired.meanDiff, inSe: paired.improvementInSe ?? 0 };
+  };
+  const lines: string[] = [
+    '# ES study summary: the probe, setting against setting, paired by seed',
+    '',
+    'Probe gain: the tuned model minus the base on the same sampler seeds, signed so that positive is better for the',
+    'task (tour length and bins lower, value and set size higher), in the task\'s units; mean ± sd over seeds, with',
+    'how many seeds are better than the base beyond two paired standard errors ("> 2 SE") and worse beyond two',
+    '("< -2 SE"). "vs <baseline>": the setting\'s gain minus the baseline\'s at the same seed.',
+    '',
+  ];
+  const others = (study: Study) => study.grid.settings.filter((s) => s.name !== study.grid.baseline);
+  const header = ['task', 'setting', 'seeds', 'probe gain', 'better / worse than base', '> 2 SE / < -2 SE', 'vs baseline (paired)', 'better than baseline'];
+  lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
+  for (const study of studies) {
+    const base = study.grid.settings.find((s) => s.name === study.grid.baseline);
+    for (const s of study.grid.settings) {
+      const gains = study.grid.seeds.map((seed) => gainOf(study, s, seed));
+      const done = gains.filter((g): g is NonNullable<typeof g> => g !== undefined);
+      const paired = base && s !== base
+        ? study.grid.seeds.flatMap((seed, i) => {
+            const b = gainOf(study, base, seed);
+            return b && gains[i] ? [gains[i]!.gain - b.gain] : [];
+          })
+        : [];
+      lines.push(
+        `| ${study.grid.problem} | ${s.name} | ${done.length} | ${ms(done.map((g) => g.gain))} | ` +
+          `${done.filter((g) => g.gain > 0).length} / ${done.filter((g) => g.gain < 0).length} | ` +
+          `${done.filter((g) => g.inSe > 2).length} / ${done.filter((g) => g.inSe < -2).length} | ` +
+          `${s === base ? '' : paired.length ? `${ms(paired)} (n ${paired.length})` : '-'} | ` +
+          `${s === base ? '' : `${paired.filter((d) => d > 0).length} of ${paired.length}`} |`,
+      );
+    }
+  }
+  lines.push('', '## Per seed: probe gain (paired SE units)', '');
+  const names = [...new Set(studies.flatMap((st) => st.grid.settings.map((s) => s.name)))];
+  lines.push(`| task | seed | ${names.join(' | ')} |`, `|---|---|${names.map(() => '---').join('|')}|`);
+  for (const study of studies) {
+    for (const seed of study.grid.seeds) {
+      const cells = names.map((name) => {
+        const s = study.grid.settings.find((x) => x.name === name);
+        const g = s && gainOf(study, s, seed);
+        return g ? `${f(g.gain)} (${f(g.inSe, 2)})` : '-';
+      });
+      lines.push(`| ${study.grid.problem} | ${seed} | ${cells.join(' | ')} |`);
+    }
+  }
+  writeFileSync(join(root, 'summary.md'), `${lines.join('\n')}\n`);
+}
+
 for (const study of studies) mkdirSync(study.dir, { recursive: true });
 if (!args.from) await runAll();
 for (const study of studies) {
   tabulate(study);
   process.stderr.write(`study: wrote ${join(study.dir, 'study.md')}\n`);
+}
+if (studies.length > 1) {
+  summarise();
+  process.stderr.write(`study: wrote ${join(root, 'summary.md')}\n`);
 }
