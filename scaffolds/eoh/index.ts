@@ -71,7 +71,7 @@ async function evolve(
       ...(plan ? { perturbation: perturbationOf(plan, i, sigma) } : { avoidCodes }),
     });
   }
-  const children = await ctx.produce(specs, { evaluateAfterGeneration: es !== undefined });
+  const children = await ctx.produce(specs);
   if (es && plan) {
     // W: the worst finite objective of the population as it was before this batch.
     const worst = Math.max(...population.map((p) => p.objective));

@@ -31,7 +31,7 @@ export const sample: Scaffold = {
         const sigma = es.sigma(b, batches.length);
         const plan = perturbedBatch(es, size, b);
         const specs = plan.owner.map((d, k) => perturbedSpec(messages, plan.directions, d, sigma, plan.samplerKeys[k]));
-        const candidates = await ctx.produce(specs, { evaluateAfterGeneration: true });
+        const candidates = await ctx.produce(specs);
         const objectives = candidates.map((c) => c.objective);
         const shaped = negativeObjectiveRewards(objectives);
         const rewards = directionRewards(plan, shaped);

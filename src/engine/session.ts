@@ -83,7 +83,7 @@ export class RunSession implements RunContext {
     };
   }
 
-  async produce(specs: readonly CandidateSpec[], options: { evaluateAfterGeneration?: boolean } = {}): Promise<Candidate[]> {
+  async produce(specs: readonly CandidateSpec[]): Promise<Candidate[]> {
     const first = this.#nextIndex;
     this.#nextIndex += specs.length;
     const answers: ParsedAnswer[] = new Array(specs.length);
@@ -97,9 +97,10 @@ export class RunSession implements RunContext {
     const batcher = canBatch(model) ? new RoundBatcher(model, specs.length, signal) : undefined;
     await forEachLimit(specs, batcher ? specs.length : this.#deps.parallelism, async (spec, i) => {
       answers[i] = await generateCandidate(this.#deps.generate, first + i, spec, batcher && { batcher, slot: i });
-      if (!options.evaluateAfterGeneration) startEvaluation(i);
+      // As soon as it is generated, also under ES (the reference waits for the last direction): an outcome does not
+      // depend on when it is evaluated, and the sandbox uses the cores that decoding the last directions leaves idle.
+      startEvaluation(i);
     });
-    if (options.evaluateAfterGeneration) specs.forEach((_, i) => startEvaluation(i));
     const same = this.#deps.esDiagnostics && specs.some((s) => s.perturbation) ? await this.#sameAsUnperturbed(first, specs) : undefined;
     const settled = await Promise.all(outcomes);
     return specs.map((spec, i) => ({ ...this.#record(first + i, spec, answers[i], settled[i]), ...(same && { unperturbedSame: same[i] }) }));

@@ -89,10 +89,10 @@ export interface RunContext {
   readonly select: Rng;
   readonly es?: EsSession;
   /**
-   * Generates and evaluates one candidate per spec; results come back in spec order. With
-   * `evaluateAfterGeneration`, no evaluation starts before every spec is generated (the ES protocol).
+   * Generates and evaluates one candidate per spec (each evaluated as soon as it is generated); results come back
+   * in spec order.
    */
-  produce(specs: readonly CandidateSpec[], options?: { evaluateAfterGeneration?: boolean }): Promise<Candidate[]>;
+  produce(specs: readonly CandidateSpec[]): Promise<Candidate[]>;
   /** Records the population after a generation (or batch); `total` is the planned number of them. */
   snapshot(generation: number, total: number, population: readonly Individual[]): Promise<void>;
 }
