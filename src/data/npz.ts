@@ -1,6 +1,8 @@
-import { unzipSync } from 'fflate';
 import { AhdError, ErrorCode } from '../errors.ts';
+import { lazyRequire } from '../ground/lazy-require.ts';
 import { parseNpy, readDataFile, type NpyArray } from './npy.ts';
+
+const fflate = lazyRequire<typeof import('fflate')>('fflate');
 
 /** Reads one array (`key`, stored as `key.npy`) from a NumPy .npz archive (plain or deflated zip). */
 export function readNpz(path: string, key: string): NpyArray {
@@ -8,7 +10,7 @@ export function readNpz(path: string, key: string): NpyArray {
   let entries: Record<string, Uint8Array>;
   try {
     // Inflate only the wanted member; the filter sees every entry name.
-    entries = unzipSync(bytes, { filter: (file) => file.name === `${key}.npy` });
+    entries = fflate().unzipSync(bytes, { filter: (file) => file.name === `${key}.npy` });
   } catch (error) {
     throw new AhdError(ErrorCode.Data, `${path}: not a readable .npz archive (${(error as Error).message})`, {
       context: { file: path },

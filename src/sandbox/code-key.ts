@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { transformSync } from 'esbuild';
+import { lazyRequire } from '../ground/lazy-require.ts';
 import type { EvalRequest } from './types.ts';
+
+const esbuild = lazyRequire<typeof import('esbuild')>('esbuild');
 
 /**
  * Code with comments removed and whitespace collapsed, so candidates that differ only in layout share one
@@ -9,7 +11,7 @@ import type { EvalRequest } from './types.ts';
  */
 export function normaliseCode(code: string): string {
   try {
-    return transformSync(code, { loader: 'js', minifyWhitespace: true, legalComments: 'none', logLevel: 'silent' }).code.trim();
+    return esbuild().transformSync(code, { loader: 'js', minifyWhitespace: true, legalComments: 'none', logLevel: 'silent' }).code.trim();
   } catch {
     return code.trim();
   }

@@ -1,5 +1,7 @@
 import vm from 'node:vm';
-import { transformSync } from 'esbuild';
+import { lazyRequire } from '../../ground/lazy-require.ts';
+
+const esbuild = lazyRequire<typeof import('esbuild')>('esbuild');
 
 /**
  * Syntax checks for extracted code. Code is only compiled (vm.Script parses it to bytecode), never run: running
@@ -34,7 +36,7 @@ function whereInStack(stack: string): string {
  */
 export function stripTypes(code: string): string | undefined {
   try {
-    return transformSync(code, { loader: 'ts', target: 'esnext' }).code.trimEnd();
+    return esbuild().transformSync(code, { loader: 'ts', target: 'esnext' }).code.trimEnd();
   } catch {
     return undefined;
   }
