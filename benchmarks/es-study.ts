@@ -226,11 +226,14 @@ function summarise(): void {
     'Probe gain: the tuned model minus the base on the same sampler seeds, signed so that positive is better for the',
     'task (tour length and bins lower, value and set size higher), in the task\'s units; mean ± sd over seeds, with',
     'how many seeds are better than the base beyond two paired standard errors ("> 2 SE") and worse beyond two',
-    '("< -2 SE"). "vs <baseline>": the setting\'s gain minus the baseline\'s at the same seed.',
+    '("< -2 SE"). "gain / its SE over seeds": the mean gain over its standard error across seeds (sd / sqrt(n)).',
+    '"vs <baseline>": the setting\'s gain minus the baseline\'s at the same seed.',
     '',
   ];
   const others = (study: Study) => study.grid.settings.filter((s) => s.name !== study.grid.baseline);
-  const header = ['task', 'setting', 'seeds', 'probe gain', 'better / worse than base', '> 2 SE / < -2 SE', 'vs baseline (paired)', 'better than baseline'];
+  const header = ['task', 'setting', 'seeds', 'probe gain', 'gain / its SE over seeds', 'better / worse than base', '> 2 SE / < -2 SE', 'vs baseline (paired)', 'better than baseline'];
+  // The gain over seeds in units of its standard error across seeds (sd / sqrt(n)): the task-level signal.
+  const overSeeds = (xs: readonly number[]) => (xs.length > 1 && sd(xs) > 0 ? f(mean(xs) / (sd(xs) / Math.sqrt(xs.length)), 2) : '-');
   lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
   for (const study of studies) {
     const base = study.grid.settings.find((s) => s.name === study.grid.baseline);
@@ -244,7 +247,7 @@ function summarise(): void {
           })
         : [];
       lines.push(
-        `| ${study.grid.problem} | ${s.name} | ${done.length} | ${ms(done.map((g) => g.gain))} | ` +
+        `| ${study.grid.problem} | ${s.name} | ${done.length} | ${ms(done.map((g) => g.gain))} | ${overSeeds(done.map((g) => g.gain))} | ` +
           `${done.filter((g) => g.gain > 0).length} / ${done.filter((g) => g.gain < 0).length} | ` +
           `${done.filter((g) => g.inSe > 2).length} / ${done.filter((g) => g.inSe < -2).length} | ` +
           `${s === base ? '' : paired.length ? `${ms(paired)} (n ${paired.length})` : '-'} | ` +
