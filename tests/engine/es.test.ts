@@ -7,10 +7,20 @@ import type { EvalRequest } from '../../src/sandbox/types.ts';
 import { ScriptedModel, nativeEvaluator } from './doubles.ts';
 import { readEventObjects, runTest, tempDir } from './helpers.ts';
 
-/** The order in which the model answered and the evaluator was called: 'p' perturbed answer, 'g' plain, 'e' eval. */
+/**
+ * The order in which the model answered, the evaluator was called and the weights moved: 'p' perturbed answer,
+ * 'g' plain, 'e' eval, 'u' update.
+ */
 function tracing(es: boolean) {
   const trace: string[] = [];
   const model = new ScriptedModel({ es });
+  if (model.es) {
+    const update = model.es.update.bind(model.es);
+    model.es.update = async (...args) => {
+      trace.push('u');
+      return update(...args);
+    };
+  }
   const generate = model.generate.bind(model);
   model.generate = async (request) => {
     const generation = await generate(request);
@@ -27,8 +37,10 @@ function tracing(es: boolean) {
   return { trace, model, evaluator };
 }
 
-/** Maximal runs of perturbed answers in the trace. */
-const perturbedBlocks = (trace: string[]) => trace.join('').match(/p+/g)?.length ?? 0;
+/** Maximal runs of perturbed answers in the trace, evaluations aside (they start as each answer lands): one per update. */
+const perturbedBlocks = (trace: string[]) => trace.filter((t) => t !== 'e').join('').match(/p+/g)?.length ?? 0;
+/** Some evaluation started before the last perturbed answer of its batch: evaluation overlaps generation. */
+const evaluatesWhileGenerating = (trace: string[]) => /pe+p/.test(trace.join(''));
 
 describe('EoH+ES wiring', () => {
   it('perturbs only m1/m2 directions, one update per call, sigma shared within a generation', async () => {
@@ -60,8 +72,9 @@ describe('EoH+ES wiring', () => {
     expect(m1.map((g) => g.perturbation.seed)).toEqual(updates[0].seeds);
     expect(new Set(updates.flatMap((u) => u.seeds)).size).toBe(40);
 
-    // No evaluation between the perturbed answers of one operator call.
+    // No plain answer between the perturbed answers of one operator call; each is evaluated as soon as it lands.
     expect(perturbedBlocks(trace)).toBe(4);
+    expect(evaluatesWhileGenerating(trace)).toBe(true);
 
     const history = JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8'));
     expect(history.records.map((r: { update_index: number }) => r.update_index)).toEqual([0, 1, 2, 3]);
@@ -122,6 +135,7 @@ describe('Sample+ES wiring', () => {
     expect(updates.every((u) => u.operator === 'i1' && u.seeds.length === 20)).toBe(true);
     expect(events.filter((e) => e.type === 'generation').every((g) => g.perturbation)).toBe(true);
     expect(perturbedBlocks(trace)).toBe(3);
+    expect(evaluatesWhileGenerating(trace)).toBe(true);
     expect(model.es?.updates).toBe(3);
 
     const outcome = new Map(events.filter((e) => e.type === 'outcome').map((e) => [e.index, e.outcome]));
