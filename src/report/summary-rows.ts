@@ -1,6 +1,7 @@
 import type { Individual } from '../engine/types.ts';
 import type { RunData } from '../engine/run-dir/index.ts';
 import { countOutcomes, validObjectives } from './series.ts';
+import { describeEs } from '../es/describe.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 
 /** The run's headline figures as label/value rows (plain text; the page escapes them). */
@@ -33,7 +34,7 @@ export function summaryRows(run: RunData): SummaryRow[] {
   const rows: SummaryRow[] = [
     { label: 'problem', value: `${problem.id}: ${problem.title} (${problem.sense === 'max' ? 'maximised' : 'minimised'})` },
     { label: 'scaffold', value: config.scaffold },
-    { label: 'es', value: config.es ? `on${config.esSettings ? ` (${settingsText(config.esSettings)})` : ''}` : 'off' },
+    { label: 'es', value: config.es ? `on${config.esSettings ? ` (${describeEs(config.esSettings)})` : ''}` : 'off' },
     { label: 'budget', value: String(config.budget) },
     { label: 'seed', value: String(config.seed) },
     { label: 'model', value: `${config.llm?.model ?? '?'} (${config.llm?.backend ?? '?'}: ${config.llm?.source ?? '?'}, ${config.llm?.promptStyle ?? '?'} prompts)` },

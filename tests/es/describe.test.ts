@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { describeEs, esParamsKey } from '../../src/es/describe.ts';
+import { DEFAULT_ES, REFERENCE_ES } from '../../src/es/optimizer.ts';
+
+describe('ES settings as text and as a key', () => {
+  it('says what the reference settings are', () => {
+    expect(describeEs(REFERENCE_ES)).toBe(
+      'alpha 0.0005, sigma 0.001 -> 0 (cosine), absolute, scope full, z-scores, independent directions, 1 sample per direction, an update at sigma 0',
+    );
+  });
+
+  it('names every lever that differs from the reference', () => {
+    const text = describeEs({ ...DEFAULT_ES, eohCandidatesPerDirection: 5 });
+    expect(text).toContain("of each tensor's RMS");
+    expect(text).toContain('centered ranks, antithetic pairs, 5 samples per direction (common random numbers), EoH 5 candidates per direction, no update at sigma 0');
+  });
+
+  it('leaves out what an older config.json does not record', () => {
+    const { scope: _, samplesPerDirection: __, antithetic: ___, ...older } = REFERENCE_ES;
+    expect(describeEs(older as typeof REFERENCE_ES)).toBe('alpha 0.0005, sigma 0.001 -> 0 (cosine), z-scores, an update at sigma 0');
+  });
+
+  it('keys equal settings equally, whatever the fingerprint and key order', () => {
+    const reordered = Object.fromEntries(Object.entries(DEFAULT_ES).reverse()) as typeof DEFAULT_ES;
+    expect(esParamsKey({ ...reordered, baseFingerprint: 'a' })).toBe(esParamsKey({ ...DEFAULT_ES, baseFingerprint: 'b' }));
+    expect(esParamsKey(DEFAULT_ES)).not.toBe(esParamsKey({ ...DEFAULT_ES, scope: { ...DEFAULT_ES.scope, parameterScope: 'late' } }));
+  });
+});
