@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Wall time of a run with ES against the same run without it, one after the other on the same machine
 # (nothing else started by this script meanwhile): ahd run --problem P --scaffold S --budget B --seed 0,
-# without --es, then with --es and the given ES flags (default: ahd run's own ES defaults).
+# without --es, then with --es and the given ES flags (default: ahd run's own ES defaults); then where each
+# run's time went (benchmarks/run-time.ts).
 #
 #   benchmarks/es-cost.sh [problem tsp50] [scaffold sample] [budget 1000] [ES flags...]
 set -euo pipefail
@@ -25,3 +26,7 @@ open(f"/tmp/ahd-es-cost-{mode}.wall", "w").write(str(wall))
 PY
 done
 python3 -c "p=float(open('/tmp/ahd-es-cost-plain.wall').read()); e=float(open('/tmp/ahd-es-cost-es.wall').read()); print(f'\nES / plain wall time: {e/p:.2f}x (whole process, test-split evaluation included)')"
+echo
+echo "Where the time went (benchmarks/run-time.ts, from each run's event log):"
+echo
+node --import tsx "$ROOT/benchmarks/run-time.ts" "$WORK/plain" "$WORK/es" | sed "s#$WORK/##"
