@@ -20,7 +20,7 @@ function sortKeys(value: unknown): unknown {
 }
 
 /**
- * One line a reader understands: `alpha 0.05, sigma 0.1 -> 0 (cosine), of each tensor's RMS, scope full, ...`.
+ * One line a reader understands: `alpha 0.05, sigma 0.1 -> 0 (cosine), of each tensor's RMS, scope late, ...`.
  * Settings read from an older run's config.json may lack later fields: those are left out.
  */
 export function describeEs(p: StoredEs): string {
