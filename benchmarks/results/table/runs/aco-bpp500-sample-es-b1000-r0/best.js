@@ -1,5 +1,5 @@
-// ahd: best heuristic for aco-bpp500 after generation 50 (candidate 254, i1; train objective 202.8)
-// Pair desirability is a weighted sum of the fill level of the pair, random noise.
+// ahd: best heuristic for aco-bpp500 after generation 50 (candidate 213, i1; train objective 203)
+// Pair desirability is the product of the fill level of the pair, an exponential decay in the leftover space, random noise.
 function heuristics(demand, capacity) {
-  return demand.map((a) => demand.map((b) => 1.1 * (a + b) / capacity + 0.14 * (1 + 0.14 * Math.random())));
+  return demand.map((a) => demand.map((b) => (a + b) / capacity * Math.exp(-5.2 * Math.abs(capacity - a - b) / capacity) * (1 + 0.35 * Math.random())));
 }

@@ -1,10 +1,5 @@
-// ahd: best heuristic for aco-tsp50 after generation 50 (candidate 6, i1; train objective 5.81835)
-// Edge desirability is the product of inverse distance, an exponential decay in distance relative to the row mean, a bonus for nearest-neighbour edges.
+// ahd: best heuristic for aco-tsp50 after generation 50 (candidate 912, i1; train objective 5.82287)
+// Edge desirability is the product of inverse distance, a linear decay in distance, random noise.
 function heuristics(distanceMatrix) {
-  return distanceMatrix.map((row, i) => {
-    const others = row.filter((_, j) => j !== i);
-    const mean = others.reduce((a, b) => a + b, 0) / others.length;
-    const kth = [...others].sort((a, b) => a - b)[Math.min(9, others.length - 1)];
-    return row.map((d) => d ** -1.1 * Math.exp(-3.9 * d / mean) * (d <= kth ? 1.4 : 1));
-  });
+  return distanceMatrix.map((row) => row.map((d) => d ** -3.4 * Math.max(0.01, 1 - 0.55 * d) * (1 + 0.72 * Math.random())));
 }
