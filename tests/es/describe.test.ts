@@ -23,6 +23,6 @@ describe('ES settings as text and as a key', () => {
   it('keys equal settings equally, whatever the fingerprint and key order', () => {
     const reordered = Object.fromEntries(Object.entries(DEFAULT_ES).reverse()) as typeof DEFAULT_ES;
     expect(esParamsKey({ ...reordered, baseFingerprint: 'a' })).toBe(esParamsKey({ ...DEFAULT_ES, baseFingerprint: 'b' }));
-    expect(esParamsKey(DEFAULT_ES)).not.toBe(esParamsKey({ ...DEFAULT_ES, scope: { ...DEFAULT_ES.scope, parameterScope: 'late' } }));
+    expect(esParamsKey(DEFAULT_ES)).not.toBe(esParamsKey({ ...DEFAULT_ES, scope: { ...DEFAULT_ES.scope, parameterScope: 'linear' } }));
   });
 });
