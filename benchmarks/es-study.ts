@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getProblem } from '../problems/index.ts';
+import { mean, sampleSd, standardError } from '../src/ground/stats.ts';
 
 interface Setting {
   readonly name: string;
@@ -144,8 +145,8 @@ async function runAll(): Promise<void> {
 }
 
 const read = <T>(path: string): T | undefined => (existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : undefined);
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const sd = (xs: readonly number[]) => (xs.length > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1)) : 0);
+// A single seed's spread prints as 0, as it always has here.
+const sd = (xs: readonly number[]) => sampleSd(xs) ?? 0;
 const f = (x: number | null | undefined, d = 4) => (x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d));
 const ms = (xs: readonly number[], d = 4) => (xs.length ? `${f(mean(xs), d)} ± ${f(sd(xs), d)}` : '-');
 
@@ -233,7 +234,10 @@ function summarise(): void {
   const others = (study: Study) => study.grid.settings.filter((s) => s.name !== study.grid.baseline);
   const header = ['task', 'setting', 'seeds', 'probe gain', 'gain / its SE over seeds', 'better / worse than base', '> 2 SE / < -2 SE', 'vs baseline (paired)', 'better than baseline'];
   // The gain over seeds in units of its standard error across seeds (sd / sqrt(n)): the task-level signal.
-  const overSeeds = (xs: readonly number[]) => (xs.length > 1 && sd(xs) > 0 ? f(mean(xs) / (sd(xs) / Math.sqrt(xs.length)), 2) : '-');
+  const overSeeds = (xs: readonly number[]) => {
+    const se = standardError(xs);
+    return se ? f(mean(xs) / se, 2) : '-';
+  };
   lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
   for (const study of studies) {
     const base = study.grid.settings.find((s) => s.name === study.grid.baseline);
