@@ -51,7 +51,7 @@ async function sideBySide(pool: SandboxPool, problem: Problem, reps: number) {
   for (let i = 0; i < reps; i++) {
     const req = request(problem);
     // As in a search, every candidate is new code: a unique comment keeps V8's compilation cache from answering
-    // natively with code it has already optimised (the sandbox's fresh contexts never get that).
+    // natively with code it has already optimised (the sandbox compiles every candidate anew).
     const fresh = { ...req, code: `${req.code}\n// candidate ${req.seed}` };
     let start = performance.now();
     const inSandbox = await pool.evaluate(fresh);

@@ -12,7 +12,7 @@ export const evalCommand = new Command('eval')
   .addHelpText(
     'after',
     `
-Each split runs in a fresh isolate with no access to Node (no require, process, timers, files or network),
+Each split runs in an isolated-vm isolate with no access to Node (no require, process, timers, files or network),
 a ${DEFAULT_MEMORY_LIMIT_MB} MB heap and a time limit: the task's train limit (20 s TSP, 30 s others), scaled up
 for bigger splits. On test splits invalid instances are dropped from the mean and counted (valid < count); on
 train, as during search, one invalid instance makes the heuristic invalid.

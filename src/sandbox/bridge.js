@@ -1,8 +1,10 @@
 // Trusted glue evaluated inside the isolate after the problem's harness and BEFORE any candidate code: an
-// expression `(solve, start, seed, fnName, ...) => [load, run]`. Everything it needs is captured now, so a candidate that replaces
-// builtins later only affects itself. It hands back to the host nothing but primitives and a fresh Float64Array,
-// because copying candidate-made values out (getters, proxies) would run candidate code outside the time limit.
-(solve, start, seed, fnName, maxRawLength, maxMessageLength) => {
+// expression `(solve, start, begin, fnName, ...) => [load, run]`; `load(code, seed)` makes the candidate the one
+// that `run` calls, with that seed's random streams. Everything it needs is captured now, so a candidate that
+// replaces builtins later only affects itself. It hands back to the host nothing but primitives and a fresh
+// Float64Array, because copying candidate-made values out (getters, proxies) would run candidate code outside the
+// time limit.
+(solve, start, begin, fnName, maxRawLength, maxMessageLength) => {
   'use strict'; // no arguments.caller/callee paths into the bridge
   const apply = Reflect.apply;
   const isArray = Array.isArray;
@@ -13,6 +15,7 @@
   const IsolateError = Error;
   const Doubles = Float64Array;
   let candidate;
+  let seed;
 
   // Same wording as the host's describeThrown (src/sandbox/aggregate.ts); getters and toString run here, under
   // the time limit. A describer that itself throws (a hostile toString) gets a fixed text.
@@ -28,7 +31,10 @@
 
   // The candidate gets its own function scope (as in the native evaluator): it cannot close the scope early,
   // and its helper names never collide with the harness's.
-  function load(code) {
+  function load(code, candidateSeed) {
+    candidate = undefined;
+    seed = candidateSeed;
+    begin(); // random stream and clock as a fresh context has them
     try {
       const make = new HostFunction(`${code}\n;\nreturn typeof ${fnName} === 'function' ? ${fnName} : undefined;`);
       candidate = make();

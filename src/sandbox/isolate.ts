@@ -9,13 +9,15 @@ import { CLOCK_SOURCE } from './clock.ts';
 import type { Outcome } from './types.ts';
 
 /**
- * Evaluates one candidate on one split inside a fresh isolated-vm isolate (a new isolate per evaluation, so a
- * candidate that poisons builtins or exhausts memory cannot affect the next one). Runs in a sandbox worker thread.
+ * Evaluates one candidate on one split inside an isolated-vm isolate. Runs in a sandbox worker thread.
  *
- * Order inside the isolate: seeded Math.random and the deterministic clock (PRELUDE_SOURCE), the problem's
- * harness, the bridge (captures `solve` and the builtins it needs), then the candidate. Per instance the bridge
- * calls the harness and returns the raw output as a Float64Array (or a reason string); the trusted scorer runs
- * here, outside the isolate.
+ * Order inside a context: seeded Math.random and the deterministic clock (PRELUDE_SOURCE), the problem's harness,
+ * the bridge (captures `solve` and the builtins it needs), the guard (records every builtin), then candidates. A
+ * context serves one candidate after another while the guard finds nothing changed but globals it can put back
+ * (guard.js), so the harness stays compiled and warm, as it is natively; a candidate that changed a builtin, ran out
+ * of time or failed gets its context thrown away, and the next one starts in a fresh context. Per instance the
+ * bridge calls the harness and returns the raw output as a Float64Array (or a reason string); the trusted scorer
+ * runs here, outside the isolate.
  *
  * The time limit covers candidate time only (loading and every harness call inside the isolate), not the trusted
  * scorer: an ACO solver's cost is not the candidate's fault.
@@ -49,21 +51,28 @@ const MAX_MESSAGE_LENGTH = 1000;
 const SETUP_TIMEOUT_MS = 10_000;
 
 const BRIDGE_SOURCE = readFileSync(new URL('bridge.js', import.meta.url), 'utf8');
+const GUARD_SOURCE = readFileSync(new URL('guard.js', import.meta.url), 'utf8');
 // The same Alea generator createRng (src/engine/rng.ts) uses, so isolate and native runs draw the same streams.
 const ALEA_SOURCE = readFileSync(createRequire(import.meta.url).resolve('seedrandom/lib/alea.js'), 'utf8');
 
 /**
  * Trusted prelude (the same text for every evaluation, so it compiles once per isolate): seeded Math.random and
- * the deterministic clock installed, WebAssembly removed (its memory is allocated outside the heap accounting).
- * Evaluates to `start(seed, index)`, which the bridge calls before every instance: each instance gets its own
- * random stream (alea of "seed:index", as the native evaluator draws) and a clock back at the epoch, so an
- * instance's value does not depend on the instances before it, and a split evaluated in shards gives the same
- * values. The real constructors would stay reachable through the real prototypes' `constructor`: repointed too.
+ * the deterministic clock installed; WebAssembly removed (its memory is allocated outside the heap accounting), and
+ * what could call candidate code later, outside its evaluation (WeakRef, FinalizationRegistry callbacks,
+ * Atomics.waitAsync), since a context serves many candidates. Evaluates to `[start, begin]`: the bridge calls
+ * `begin()` before loading a candidate (random stream and clock as in a fresh context) and `start(seed, index)`
+ * before every instance: each instance gets its own random stream (alea of "seed:index", as the native evaluator
+ * draws) and a clock back at the epoch, so an instance's value does not depend on the instances before it, and a
+ * split evaluated in shards gives the same values. The real constructors would stay reachable through the real
+ * prototypes' `constructor`: repointed too.
  */
 const PRELUDE_SOURCE = `(() => {
   const makeAlea = alea;
   delete globalThis.alea;
   delete globalThis.WebAssembly;
+  delete globalThis.WeakRef;
+  delete globalThis.FinalizationRegistry;
+  delete Atomics.waitAsync;
   const makeClock = ${CLOCK_SOURCE};
   const clock = makeClock(Date, Intl);
   Date.prototype.constructor = clock.Date;
@@ -74,7 +83,10 @@ const PRELUDE_SOURCE = `(() => {
   const restart = clock.restart;
   let draw = makeAlea('');
   Math.random = function random() { return draw(); };
-  return (seed, index) => { draw = makeAlea(seed + ':' + index); restart(); };
+  return [
+    (seed, index) => { draw = makeAlea(seed + ':' + index); restart(); },
+    () => { draw = makeAlea(''); restart(); },
+  ];
 })()`;
 
 const TIMED_OUT = 'Script execution timed out.';
@@ -108,13 +120,16 @@ export function runInIsolate(job: IsolateJob): { readonly results: InstanceResul
     }
   };
 
-  let context: ivm.Context | undefined;
+  let slot: HarnessContext | undefined;
+  let reusable = false; // the candidate ran to an answer: its context may serve the next one if the guard agrees
   try {
-    context = isolate.createContextSync();
-    const [load, run] = setUp(isolate, context, job);
-    const loaded = timed((timeout) => load.applySync(undefined, [job.code], { timeout }) as string);
+    slot = takeContext(isolate, job.problem);
+    const loaded = timed((timeout) => slot!.load.applySync(undefined, [job.code, String(job.seed)], { timeout }) as string);
     if (loaded === OUT_OF_TIME) return { status: 'timeout', ms: elapsed() };
-    if (loaded !== '') return { status: 'invalid', reason: oneLine(loaded), ms: elapsed() };
+    if (loaded !== '') {
+      reusable = true;
+      return { status: 'invalid', reason: oneLine(loaded), ms: elapsed() };
+    }
 
     const policy = job.problem.invalidPolicy(job.spec.mode);
     const results: InstanceResult[] = [];
@@ -123,27 +138,27 @@ export function runInIsolate(job: IsolateJob): { readonly results: InstanceResul
       const { instance, input } = job.instances[k];
       const ctx: ScoreContext = { mode: job.spec.mode, split: job.spec.name, index: firstIndex + k, size: job.spec.size };
       const args = [input.copyInto(), new ivm.ExternalCopy(ctx).copyInto({ release: true })];
-      const output = timed((timeout) => run.applySync(undefined, args, { timeout, result: { copy: true } }) as unknown);
+      const output = timed((timeout) => slot!.run.applySync(undefined, args, { timeout, result: { copy: true } }) as unknown);
       if (output === OUT_OF_TIME) return { status: 'timeout', ms: elapsed() };
       const result = toInstanceResult(job.problem, output, instance, ctx);
       results.push(result);
       if (!result.ok && policy === 'candidate') break;
     }
+    reusable = true;
     return { results, ms: elapsed() };
   } catch (error) {
     return classifyFailure(error, isolate, elapsed());
   } finally {
-    context?.release();
+    if (slot) giveBack(isolate, job.problem, slot, reusable);
   }
 }
 
 let shared: ivm.Isolate | undefined;
 
 /**
- * The worker's isolate, reused across evaluations while it stays healthy: every evaluation gets a fresh context
- * (its own global object and builtins, so nothing one candidate does to them reaches the next), while the compiled
- * trusted scripts (prelude, harness, bridge) are kept per isolate. An isolate that ran out of memory is disposed
- * by isolated-vm and replaced here; a change of the memory limit starts a new one.
+ * The worker's isolate, reused across evaluations while it stays healthy, with its compiled trusted scripts
+ * (prelude, harness, bridge, guard) and its contexts. An isolate that ran out of memory is disposed by isolated-vm
+ * and replaced here; a change of the memory limit starts a new one.
  */
 function workerIsolate(memoryLimitMb: number): ivm.Isolate {
   if (!shared || shared.isDisposed || sharedLimit !== memoryLimitMb) {
@@ -151,11 +166,61 @@ function workerIsolate(memoryLimitMb: number): ivm.Isolate {
     shared = new ivm.Isolate({ memoryLimit: memoryLimitMb });
     sharedLimit = memoryLimitMb;
     scripts.clear();
+    idle.clear();
   }
   return shared;
 }
 let sharedLimit = 0;
 const scripts = new Map<string, ivm.Script>();
+
+/** A context set up for one problem's harness: the bridge's load and run, and the guard's check. */
+interface HarnessContext {
+  readonly context: ivm.Context;
+  readonly load: ivm.Reference;
+  readonly run: ivm.Reference;
+  readonly check: ivm.Reference;
+}
+/** At most one idle context per harness, waiting for the next candidate. */
+const idle = new Map<string, HarnessContext>();
+const harnessKey = (problem: Problem) => `${problem.id}\u0000${problem.harnessSource}`;
+
+/** This thread's contexts set up so far, and the guard's last answer ('' = kept): what tests check reuse by. */
+export const contextStats = { created: 0, lastVerdict: '' };
+
+function takeContext(isolate: ivm.Isolate, problem: Problem): HarnessContext {
+  const key = harnessKey(problem);
+  const waiting = idle.get(key);
+  if (waiting) {
+    idle.delete(key);
+    return waiting;
+  }
+  const context = isolate.createContextSync();
+  try {
+    contextStats.created++;
+    return setUp(isolate, context, problem);
+  } catch (error) {
+    context.release();
+    throw error;
+  }
+}
+
+/** Keeps the context for the next candidate when the guard finds it as recorded (after repairing globals). */
+function giveBack(isolate: ivm.Isolate, problem: Problem, slot: HarnessContext, reusable: boolean): void {
+  if (reusable && !isolate.isDisposed) {
+    try {
+      contextStats.lastVerdict = String(slot.check.applySync(undefined, [], { timeout: SETUP_TIMEOUT_MS }));
+      if (contextStats.lastVerdict === '') {
+        idle.set(harnessKey(problem), slot);
+        return;
+      }
+    } catch (error) {
+      contextStats.lastVerdict = `guard did not finish: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  } else {
+    contextStats.lastVerdict = 'not checked: the evaluation did not end in an answer';
+  }
+  if (!isolate.isDisposed) slot.context.release();
+}
 
 function compiled(isolate: ivm.Isolate, source: string, filename: string): ivm.Script {
   const key = `${filename}\u0000${source}`;
@@ -168,25 +233,26 @@ function compiled(isolate: ivm.Isolate, source: string, filename: string): ivm.S
 }
 
 /**
- * Seeds Math.random, installs the deterministic clock, removes what a heuristic never needs, loads the harness and
- * returns the bridge's functions.
+ * Seeds Math.random, installs the deterministic clock, removes what a heuristic never needs, loads the harness,
+ * makes the bridge and, last, records the builtins for the guard.
  */
-function setUp(isolate: ivm.Isolate, context: ivm.Context, job: IsolateJob): [ivm.Reference, ivm.Reference] {
+function setUp(isolate: ivm.Isolate, context: ivm.Context, problem: Problem): HarnessContext {
   const runTrusted = (source: string, filename: string) =>
     compiled(isolate, source, filename).runSync(context, { timeout: SETUP_TIMEOUT_MS });
   const runForReference = (source: string, filename: string) =>
     compiled(isolate, source, filename).runSync(context, { timeout: SETUP_TIMEOUT_MS, reference: true }) as ivm.Reference;
+  const call = (fn: ivm.Reference, args: unknown[]) =>
+    fn.applySync(undefined, args, { timeout: SETUP_TIMEOUT_MS, result: { reference: true } }) as ivm.Reference;
   runTrusted(ALEA_SOURCE, 'alea.js');
-  const start = runForReference(PRELUDE_SOURCE, 'prelude.js');
-  runTrusted(job.problem.harnessSource, `${job.problem.id}/harness.js`);
+  const clock = runForReference(PRELUDE_SOURCE, 'prelude.js');
+  runTrusted(problem.harnessSource, `${problem.id}/harness.js`);
   const make = runForReference(BRIDGE_SOURCE, 'bridge.js');
   // `solve` is read now, before any candidate code could replace the global.
   const solve = context.global.getSync('solve', { reference: true }).derefInto();
-  const pair = make.applySync(undefined, [solve, start.derefInto(), String(job.seed), job.problem.fnName, MAX_RAW_LENGTH, MAX_MESSAGE_LENGTH], {
-    timeout: SETUP_TIMEOUT_MS,
-    result: { reference: true },
-  }) as ivm.Reference;
-  return [pair.getSync(0, { reference: true }), pair.getSync(1, { reference: true })];
+  const [start, begin] = [clock.getSync(0, { reference: true }), clock.getSync(1, { reference: true })];
+  const pair = call(make, [solve, start.derefInto(), begin.derefInto(), problem.fnName, MAX_RAW_LENGTH, MAX_MESSAGE_LENGTH]);
+  const check = call(runForReference(GUARD_SOURCE, 'guard.js'), []);
+  return { context, load: pair.getSync(0, { reference: true }), run: pair.getSync(1, { reference: true }), check };
 }
 
 /** The bridge answers a Float64Array (scored here) or a string (why the instance is invalid); anything else is a bug. */

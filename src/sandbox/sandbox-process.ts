@@ -133,8 +133,8 @@ export class SandboxProcess {
     this.#ready = false;
     this.#stderr = '';
     const child = fork(MAIN, [String(this.#threads)], {
-      // Every candidate runs in a fresh context, so its code is always cold: baseline-compiling every function at
-      // once (Sparkplug) instead of interpreting it first cuts the sandbox's cost by ~10-15% (benchmarks/sandbox.ts).
+      // Every candidate is new code, so it is always cold: baseline-compiling every function at once (Sparkplug)
+      // instead of interpreting it first cuts the sandbox's cost by ~10-15% (benchmarks/sandbox.ts).
       execArgv: [...childExecArgv(), '--always-sparkplug'],
       serialization: 'advanced',
       // Both streams are kept, not shown: V8's out-of-memory report must not end up in the host's stdout.
