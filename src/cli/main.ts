@@ -55,4 +55,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`ahd problems | head`) closes the pipe: the rest of the output is not wanted, which is
+// not a failure of the command; the command goes on (a run still writes its directory) without printing.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 process.exitCode = await main(process.argv.slice(2));

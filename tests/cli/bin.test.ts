@@ -23,6 +23,15 @@ function groupAlive(pgid: number): boolean {
 }
 
 describe('bin/ahd.js', () => {
+  it('a reader that closes the pipe early ends nothing but the output: exit 0, no error printed', async () => {
+    const ahd = spawn(process.execPath, [AHD, 'problems'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    ahd.stdout.destroy(); // as `ahd problems | head -0` does
+    let stderr = '';
+    ahd.stderr.on('data', (chunk) => (stderr += chunk));
+    const status = await new Promise<number | null>((resolve) => ahd.on('exit', (code) => resolve(code)));
+    expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+  });
+
   it('SIGTERM ends ahd eval (no handler) with that signal, and its sandbox process exits too', async () => {
     const heuristic = join(mkdtempSync(join(tmpdir(), 'ahd-bin-')), 'seed.js');
     writeFileSync(heuristic, getProblem('aco-bpp500').seedCode);
