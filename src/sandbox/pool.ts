@@ -61,9 +61,11 @@ export class SandboxPool {
       return Promise.reject(error);
     }
     if (!this.#results) return signal?.aborted ? Promise.reject(signal.reason) : this.#run(task, signal ?? new AbortController().signal);
-    const key = evaluationKey(request, task.timeoutMs, task.memoryLimitMb);
+    const results = this.#results;
     // A crashed worker's 'error' is not the candidate's: do not remember it, so a retry evaluates again.
-    return this.#results.share(key, (shared) => this.#run(task, shared), signal, (outcome) => outcome.status !== 'error');
+    return evaluationKey(request, task.timeoutMs, task.memoryLimitMb).then((key) =>
+      results.share(key, (shared) => this.#run(task, shared), signal, (outcome) => outcome.status !== 'error'),
+    );
   }
 
   /** Evaluates many requests concurrently (outcomes in request order); `onOutcome` reports each as it lands. */
