@@ -69,11 +69,6 @@ const CASES: readonly Case[] = [
   },
   { name: 'caller chain into the harness', code: fn('const h = selectNextNode.caller; return typeof h === "function" ? unvisitedNodes[0] : -1;'), status: 'ok' },
   { name: 'replacing the harness solve', code: fn(NN, 'globalThis.solve = () => { throw new Error("hijacked"); };'), status: 'ok' },
-  // poisoning builtins (checked by the probe candidates after the corpus)
-  { name: 'poison Array.prototype.push', code: fn(NN, 'Array.prototype.push = function () { throw new Error("poisoned push"); };'), status: 'ok' },
-  { name: 'poison Math.random', code: fn(NN, 'Math.random = () => 0;'), status: 'ok' },
-  { name: 'Object.prototype pollution', code: fn(NN, 'Object.prototype.polluted = true; Object.defineProperty(Object.prototype, "x2", { get() { throw new Error("trap"); } });'), status: 'ok' },
-  { name: 'poison Float64Array and JSON', code: fn(NN, 'globalThis.Float64Array = function () { return [1, 2, 3]; }; JSON.parse = () => ({});'), status: 'ok' },
   // hostile return values
   { name: 'NaN', code: fn('return NaN;'), status: 'invalid', reason: /next node NaN is not a node id/ },
   { name: 'Infinity', code: fn('return Infinity;'), status: 'invalid', reason: /Infinity is not a node id/ },
@@ -100,6 +95,14 @@ const CASES: readonly Case[] = [
   { name: 'missing function (empty code)', code: '', status: 'invalid', reason: /no function named selectNextNode/ },
   { name: 'not a function', code: 'var selectNextNode = 3;', status: 'invalid', reason: /no function named selectNextNode/ },
   { name: 'throw while loading', code: fn(NN, 'throw new TypeError("at load");'), status: 'invalid', reason: /code does not load: TypeError: at load/ },
+  // poisoning builtins, last: the probe candidates right after the corpus check that none reached them (each
+  // candidate that ran to an answer hands its context on when the guard finds nothing changed, src/sandbox/guard.js)
+  { name: 'poison Array.prototype.push', code: fn(NN, 'Array.prototype.push = function () { throw new Error("poisoned push"); };'), status: 'ok' },
+  { name: 'poison Math.random', code: fn(NN, 'Math.random = () => 0;'), status: 'ok' },
+  { name: 'Object.prototype pollution', code: fn(NN, 'Object.prototype.polluted = true; Object.defineProperty(Object.prototype, "x2", { get() { throw new Error("trap"); } });'), status: 'ok' },
+  { name: 'poison Float64Array and JSON', code: fn(NN, 'globalThis.Float64Array = function () { return [1, 2, 3]; }; JSON.parse = () => ({});'), status: 'ok' },
+  { name: 'poison the array iterator prototype', code: fn(NN, 'Object.getPrototypeOf([][Symbol.iterator]()).next = () => ({ done: true });'), status: 'ok' },
+  { name: 'an implicit global left behind', code: fn('planted = unvisitedNodes[0]; return planted;'), status: 'ok' },
 ];
 
 describe('adversarial candidates', () => {
@@ -132,6 +135,8 @@ describe('adversarial candidates', () => {
       'if ([].push !== Array.prototype.push || [1].push(2) !== 2) throw new Error("push poisoned");' +
         'if (({}).polluted !== undefined || "x2" in {}) throw new Error("Object.prototype polluted");' +
         'if (typeof Float64Array.BYTES_PER_ELEMENT !== "number") throw new Error("Float64Array replaced");' +
+        'let iterated = 0; for (const _ of [1, 2]) iterated++; if (iterated !== 2) throw new Error("iterator poisoned");' +
+        'if (typeof planted !== "undefined") throw new Error("a global survived");' +
         'return unvisitedNodes[Math.floor(Math.random() * Math.min(3, unvisitedNodes.length))];',
     );
     const seeded = await pool.evaluate({ problem: 'tsp50', split: 'train', code: probe, seed: 99, timeoutMs: 5000 });
