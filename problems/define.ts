@@ -14,9 +14,9 @@ import { firstIssue } from '../src/ground/zod-issue.ts';
  *   instance's `input` (plain data copied into the sandbox) and `data` (what the trusted scorer needs);
  * - `harness`: `function solve(candidate, input, ctx)`, run INSIDE the sandbox: it calls the candidate and
  *   returns a flat array of numbers. A function (its source is what runs, so it must use nothing from around
- *   it) or its source text defining `solve`. Keep per-call state inside `solve`: a harness that changes global
- *   objects between calls makes the sandbox's guard start a fresh context for every candidate (still correct,
- *   but each candidate then runs the harness cold, src/sandbox/guard.js);
+ *   it) or its source text defining `solve`. It must keep no state from one call to the next: one context
+ *   serves many candidates, and while the sandbox's guard notices changed globals and builtins (and then starts
+ *   a fresh context for the next candidate, which runs the harness cold), it cannot see a closure's variables;
  * - `score(raw, instance, ctx)`: the trusted scorer OUTSIDE the sandbox: checks the raw output (never trust it;
  *   throw InvalidSolution) and returns the instance objective in the problem's natural sign.
  *
