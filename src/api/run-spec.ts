@@ -5,7 +5,7 @@ import { PROJECT_ROOT } from '../ground/runtime.ts';
 import { z } from 'zod';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
 import type { SamplingOptions } from '../llm/types.ts';
-import { DEFAULT_ES, ES_PRESETS, ES_PRESET_IDS, REFERENCE_ES, type EsParams } from '../es/optimizer.ts';
+import { ES_PRESET_IDS, REFERENCE_ES, defaultEs, esPreset, type EsParams } from '../es/optimizer.ts';
 import { PARAMETER_SCOPES, SIGMA_SCALES } from '../es/scope.ts';
 import { readRunConfig, type RunConfig } from '../engine/run-dir/index.ts';
 import { SCAFFOLD_IDS, type ScaffoldId } from '../engine/types.ts';
@@ -81,7 +81,8 @@ export function specFromRunConfig(config: RunConfig): RunSpec {
     esSigmaScale: esSettings.scope.sigmaScale,
     esAntithetic: esSettings.antithetic,
     esSamples: esSettings.samplesPerDirection,
-    esEohPerDirection: esSettings.eohCandidatesPerDirection,
+    // Absent means one direction per candidate; said explicitly, since EoH's default shares directions now.
+    esEohPerDirection: esSettings.eohCandidatesPerDirection ?? (config.scaffold === 'eoh' ? 1 : undefined),
     esCrn: esSettings.commonRandomNumbers,
     esSkipZeroSigma: esSettings.skipZeroSigmaUpdate,
   };
@@ -150,7 +151,7 @@ export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettin
   const withEs = flags.es ?? stored?.es ?? false;
   const backend = flags.llm ?? (stored?.llm.backend as BackendId | undefined) ?? 'onnx';
   const endpoints = flags.endpoint ?? (backend !== 'onnx' && stored ? stored.llm.source.split(' ') : []);
-  const es = withEs ? resolveEs(flags, stored?.esSettings, backend) : undefined;
+  const es = withEs ? resolveEs(flags, stored?.esSettings, backend, scaffold) : undefined;
   return {
     problem,
     scaffold,
@@ -200,14 +201,17 @@ export function bundledModelDir(): string {
 }
 
 /**
- * ES settings: the preset < the stored run's (on --resume) < single flags. Without a preset: DEFAULT_ES on the
- * onnx backend; an ES model server moves its weights itself, without per-tensor scales, so there the reference's
- * settings are the default.
+ * ES settings: the preset < the stored run's (on --resume) < single flags. Without a preset: the scaffold's
+ * default (defaultEs) on the onnx backend; an ES model server moves its weights itself, without per-tensor scales,
+ * so there the reference's settings are the default.
  */
-function resolveEs(flags: RunFlags, stored: RunConfig['esSettings'], backend: BackendId): EsParams {
-  const base = flags.esPreset ? ES_PRESETS[flags.esPreset] : backend === 'es-server' ? REFERENCE_ES : DEFAULT_ES;
+function resolveEs(flags: RunFlags, stored: RunConfig['esSettings'], backend: BackendId, scaffold: ScaffoldId): EsParams {
+  const base = flags.esPreset ? esPreset(flags.esPreset, scaffold) : backend === 'es-server' ? REFERENCE_ES : defaultEs(scaffold);
+  // A resumed run keeps its stored settings; the one optional field it may lack (EoH candidates per direction)
+  // then means 1, as when it started, not the default's value.
   const { baseFingerprint: _, ...storedParams } = stored ?? { baseFingerprint: '' };
-  const from = { ...base, ...(flags.esPreset ? {} : storedParams) };
+  const { eohCandidatesPerDirection: _perDirection, ...required } = base;
+  const from = flags.esPreset || !stored ? base : { ...required, ...storedParams };
   const scope = {
     parameterScope: flags.esScope ?? from.scope.parameterScope,
     sigmaScale: flags.esSigmaScale ?? from.scope.sigmaScale,

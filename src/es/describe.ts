@@ -3,10 +3,13 @@ import type { EsParams } from './optimizer.ts';
 /** ES settings as stored in config.json: the parameters, plus the base weights' fingerprint that is not one. */
 type StoredEs = EsParams & { readonly baseFingerprint?: string };
 
-/** A canonical key of the ES parameters (the fingerprint left out): equal keys, equal ES. */
+/**
+ * A canonical key of the ES parameters (the fingerprint left out): equal keys, equal ES. EoH candidates per
+ * direction absent and 1 are the same setting (older configs leave it out).
+ */
 export function esParamsKey(settings: StoredEs): string {
-  const { baseFingerprint: _, ...params } = settings;
-  return JSON.stringify(sortKeys(params));
+  const { baseFingerprint: _, eohCandidatesPerDirection: perDirection, ...params } = settings;
+  return JSON.stringify(sortKeys(perDirection !== undefined && perDirection !== 1 ? { ...params, eohCandidatesPerDirection: perDirection } : params));
 }
 
 function sortKeys(value: unknown): unknown {

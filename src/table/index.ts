@@ -25,7 +25,7 @@ import { countImprovements, improvementLine, renderCsv, renderEsSettings, render
 import { settingDir, runSettings, type SettingRunner } from './run-settings.ts';
 import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings, tableSplits, type Setting } from './settings.ts';
 import { describeEs, esParamsKey } from '../es/describe.ts';
-import { DEFAULT_ES } from '../es/optimizer.ts';
+import { defaultEs } from '../es/optimizer.ts';
 
 export interface TableOptions {
   /** Problem ids (default: every registered problem). With `from`, only filters when given. */
@@ -144,11 +144,11 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
  * they are, with their settings listed.
  */
 function refuseStaleEsRuns(settings: readonly Setting[], out: string): void {
-  const current = esParamsKey(DEFAULT_ES);
   const stale = settings
     .filter((s) => s.es)
-    .map((s) => readFinishedRun(settingDir(out, s)))
-    .filter((r): r is FinishedRun => r !== undefined && r.esSettings !== undefined && esParamsKey(r.esSettings) !== current);
+    .map((s) => ({ run: readFinishedRun(settingDir(out, s)), current: esParamsKey(defaultEs(s.scaffold)) }))
+    .filter(({ run, current }) => run?.esSettings !== undefined && esParamsKey(run.esSettings) !== current)
+    .map(({ run }) => run as FinishedRun);
   if (stale.length === 0) return;
   throw usageError(
     `${stale.length} finished ES run(s) under ${join(out, 'runs')} ran with other ES settings than \`ahd run --es\` uses now ` +

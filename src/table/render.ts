@@ -223,19 +223,25 @@ export function renderCompute(runs: readonly FinishedRun[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Which ES settings the ES runs ran with: one line per distinct setting, and a warning when they differ. */
+/** Which ES settings the ES runs ran with, per scaffold: one line per distinct setting, and a warning when they differ. */
 export function renderEsSettings(runs: readonly FinishedRun[]): string {
-  const groups = new Map<string, { text: string; runs: number }>();
+  // Per scaffold: each has its own default, and a scaffold's cells measure one method only if its runs agree.
+  const byScaffold = new Map<string, Map<string, { text: string; runs: number }>>();
   for (const run of runs) {
     if (!run.es) continue;
+    const groups = byScaffold.get(run.scaffold) ?? new Map<string, { text: string; runs: number }>();
+    byScaffold.set(run.scaffold, groups);
     const key = run.esSettings ? esParamsKey(run.esSettings) : 'unknown';
     const entry = groups.get(key) ?? { text: run.esSettings ? describeEs(run.esSettings) : 'not recorded (an ES server)', runs: 0 };
     entry.runs++;
     groups.set(key, entry);
   }
-  if (groups.size === 0) return '';
-  const lines = ['', '## ES settings', ''];
-  if (groups.size > 1) lines.push(`The ES runs mix ${groups.size} settings: their cells do not measure one method.`, '');
-  lines.push(...[...groups.values()].map((g) => `- ${g.runs} run${g.runs === 1 ? '' : 's'}: ${g.text}`));
+  if (byScaffold.size === 0) return '';
+  const lines = ['', '## ES settings'];
+  for (const [scaffold, groups] of [...byScaffold].sort(([a], [b]) => a.localeCompare(b))) {
+    lines.push('', `${methodName(scaffold, true)}:`, '');
+    if (groups.size > 1) lines.push(`Its runs mix ${groups.size} settings: its cells do not measure one method.`, '');
+    lines.push(...[...groups.values()].map((g) => `- ${g.runs} run${g.runs === 1 ? '' : 's'}: ${g.text}`));
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultRunName, parseRunSpec, resolveRunSettings, runFlagsSchema, specFromRunConfig } from '../../src/api/run-spec.ts';
 import type { RunConfig } from '../../src/engine/run-dir/index.ts';
 import { parseOptions } from '../../src/ground/parse-options.ts';
-import { DEFAULT_ES, REFERENCE_ES } from '../../src/es/optimizer.ts';
+import { esParamsKey } from '../../src/es/describe.ts';
+import { DEFAULT_ES, DEFAULT_ES_EOH, REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { tempDir } from '../engine/helpers.ts';
 
 const parse = (raw: Record<string, unknown>) => parseOptions(runFlagsSchema, raw);
@@ -18,8 +19,12 @@ describe('ahd run flags', () => {
     expect(s.dir).toBe(join('runs', 'tsp50-eoh-b1000-s2024-20250102-030405'));
   });
 
-  it('--es takes the reference ES settings, overridable', () => {
-    expect(settings({ problem: 'tsp50', scaffold: 'eoh', es: true }).es).toEqual(DEFAULT_ES);
+  it("--es takes the scaffold's default ES settings, overridable", () => {
+    expect(settings({ problem: 'tsp50', scaffold: 'eoh', es: true }).es).toEqual(DEFAULT_ES_EOH);
+    expect(settings({ problem: 'tsp50', scaffold: 'sample', es: true }).es).toEqual(DEFAULT_ES);
+    expect(settings({ problem: 'tsp50', scaffold: 'eoh', es: true, esPreset: 'default' }).es).toEqual(DEFAULT_ES_EOH);
+    expect(settings({ problem: 'tsp50', scaffold: 'eoh', es: true, esPreset: 'reference' }).es).toEqual(REFERENCE_ES);
+    expect(settings({ problem: 'tsp50', scaffold: 'eoh', es: true, esEohPerDirection: '1' }).es).toMatchObject({ alpha: 0.01, eohCandidatesPerDirection: 1 });
     expect(settings({ problem: 'tsp50', scaffold: 'eoh', es: true, alpha: '1e-3', sigmaSchedule: 'constant' }).es).toMatchObject({
       alpha: 1e-3,
       schedule: 'constant',
@@ -74,6 +79,26 @@ describe('ahd run flags', () => {
     expect(s).toMatchObject({ problem: 'kp100', scaffold: 'sample', budget: 60, seed: 7, source: '/models/x', dir });
     expect(s.es?.alpha).toBe(2e-3);
     expect(s.sampling({ temperature: 1, topP: 1, topK: 0, maxNewTokens: 1, stop: [] }).maxNewTokens).toBe(300);
+  });
+
+  it('an EoH+ES run from before EoH shared directions resumes with one direction per candidate', () => {
+    const dir = tempDir();
+    mkdirSync(dir, { recursive: true });
+    const esSettings = { ...DEFAULT_ES, baseFingerprint: 'abc' }; // no eohCandidatesPerDirection: one each
+    const config = {
+      problem: 'tsp50',
+      scaffold: 'eoh',
+      es: true,
+      budget: 100,
+      seed: 1,
+      llm: { backend: 'onnx', source: '/models/x', model: 'x', promptStyle: 'compact' },
+      sampling: { temperature: 0.8, topP: 1, topK: 0, maxNewTokens: 300, stop: [] },
+      esSettings,
+    };
+    writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+    expect(resolveRunSettings(parse({ resume: true, out: dir })).es).toEqual(DEFAULT_ES);
+    const again = resolveRunSettings(parseRunSpec(specFromRunConfig(config as RunConfig))).es!;
+    expect(esParamsKey(again)).toBe(esParamsKey(DEFAULT_ES));
   });
 
   it("a run's config.json read back as a spec resolves to the same settings, whatever the preset was", () => {

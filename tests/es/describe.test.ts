@@ -25,4 +25,9 @@ describe('ES settings as text and as a key', () => {
     expect(esParamsKey({ ...reordered, baseFingerprint: 'a' })).toBe(esParamsKey({ ...DEFAULT_ES, baseFingerprint: 'b' }));
     expect(esParamsKey(DEFAULT_ES)).not.toBe(esParamsKey({ ...DEFAULT_ES, scope: { ...DEFAULT_ES.scope, parameterScope: 'linear' } }));
   });
+
+  it('keys EoH candidates per direction absent and 1 alike, and other counts apart', () => {
+    expect(esParamsKey({ ...DEFAULT_ES, eohCandidatesPerDirection: 1 })).toBe(esParamsKey(DEFAULT_ES));
+    expect(esParamsKey({ ...DEFAULT_ES, eohCandidatesPerDirection: 5 })).not.toBe(esParamsKey(DEFAULT_ES));
+  });
 });

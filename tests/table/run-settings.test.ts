@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usageError } from '../../src/errors.ts';
 import { describeEs } from '../../src/es/describe.ts';
-import { DEFAULT_ES, REFERENCE_ES } from '../../src/es/optimizer.ts';
+import { DEFAULT_ES, DEFAULT_ES_EOH, REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { buildTable } from '../../src/table/index.ts';
 import { runArguments } from '../../src/table/cli-runner.ts';
 import { settingDir, type SettingRunner } from '../../src/table/run-settings.ts';
@@ -95,11 +95,24 @@ describe('ahd table (running settings)', () => {
     expect(calls).toEqual([]);
     // Tabulated as they are, the settings are listed.
     const tabulated = await buildTable({ ...options, from: out, out: join(out, 'table') });
-    expect(tabulated.markdown).toContain('## ES settings\n\n- 1 run: alpha 0.0005, sigma 0.001 -> 0 (cosine), absolute, scope full, z-scores');
+    expect(tabulated.markdown).toContain('## ES settings\n\nES+Sample:\n\n- 1 run: alpha 0.0005, sigma 0.001 -> 0 (cosine), absolute, scope full, z-scores');
 
     writeFakeRun(settingDir(out, es), { ...es, seed: 0, train: 9, test: { test20: 4, test50: 6 }, esSettings: DEFAULT_ES });
     await buildTable({ ...options, runner: fakeRunner(calls) });
     expect(calls.map((c) => c.setting)).toEqual([{ ...es, es: false }]);
+  });
+
+  it("holds each scaffold's ES runs to that scaffold's default", async () => {
+    const options = { problems: ['tsp50'], budgets: [1000], reps: 1, scaffolds: ['eoh' as const], out, log: () => {}, evaluateBaseline: fakeBaselineEvaluator() };
+    const es: Setting = { problem: 'tsp50', budget: 1000, scaffold: 'eoh', es: true, rep: 0 };
+    // Sample's default (one direction per EoH candidate) is not EoH's.
+    writeFakeRun(settingDir(out, es), { ...es, seed: 0, train: 9, test: { test20: 4, test50: 6 }, esSettings: DEFAULT_ES });
+    await expect(buildTable({ ...options, runner: fakeRunner([]) })).rejects.toThrow(/ran with other ES settings .*alpha 0\.05/);
+    writeFakeRun(settingDir(out, es), { ...es, seed: 0, train: 9, test: { test20: 4, test50: 6 }, esSettings: DEFAULT_ES_EOH });
+    const calls: { setting: Setting; resume: boolean }[] = [];
+    const table = await buildTable({ ...options, runner: fakeRunner(calls) });
+    expect(calls.map((c) => c.setting)).toEqual([{ ...es, es: false }]);
+    expect(table.markdown).toContain(`## ES settings\n\nES+EoH:\n\n- 1 run: ${describeEs(DEFAULT_ES_EOH)}\n`);
   });
 
   it('says when the ES runs of a table mix ES settings', async () => {
@@ -108,7 +121,7 @@ describe('ahd table (running settings)', () => {
     );
     expect(runs).toHaveLength(2);
     const table = await buildTable({ from: out, out: join(out, 'table'), log: () => {}, evaluateBaseline: fakeBaselineEvaluator() });
-    expect(table.markdown).toContain(`The ES runs mix 2 settings: their cells do not measure one method.\n\n- 1 run: ${describeEs(REFERENCE_ES)}\n- 1 run: ${describeEs(DEFAULT_ES)}\n`);
+    expect(table.markdown).toContain(`ES+Sample:\n\nIts runs mix 2 settings: its cells do not measure one method.\n\n- 1 run: ${describeEs(REFERENCE_ES)}\n- 1 run: ${describeEs(DEFAULT_ES)}\n`);
   });
 
   it('stops at a usage error (every setting would fail the same way)', async () => {
