@@ -1,5 +1,5 @@
-// ahd: best heuristic for tsp50 after generation 25 (candidate 662, e2; train objective 6.27109)
-// Pick the node with the lowest score combining distance from the current node, prefer peripheral nodes, prefer nodes far from the start.
+// ahd: best heuristic for tsp50 after generation 25 (candidate 731, e1; train objective 6.32584)
+// Pick the node with the lowest score combining distance from the current node, prefer nodes far from the start, prefer peripheral nodes.
 function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {
   const row = distanceMatrix[currentNode];
   let best = unvisitedNodes[0], bestScore = Infinity;
@@ -13,7 +13,7 @@ function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMa
       sum += e;
     }
     const mean = sum / Math.max(1, unvisitedNodes.length - 1);
-    const score = 0.77 * Math.sqrt(d) - 0.35 * Math.sqrt(home) - 0.46 * mean;
+    const score = 0.77 * Math.sqrt(d) - 0.4 * Math.sqrt(home) - 0.51 * mean;
     if (score < bestScore) [best, bestScore] = [node, score];
   }
   return best;
