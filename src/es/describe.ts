@@ -24,17 +24,19 @@ function sortKeys(value: unknown): unknown {
 
 /**
  * One line a reader understands: `alpha 0.05, sigma 0.1 -> 0 (cosine), of each tensor's RMS, scope late, ...`.
- * Settings read from an older run's config.json may lack later fields: those are left out.
+ * Settings read from an older run's config.json may lack later fields: those are left out. With the run's
+ * scaffold, the other scaffold's lever (samples per direction for Sample, candidates per direction for EoH) is
+ * left out too: it had no effect.
  */
-export function describeEs(p: StoredEs): string {
+export function describeEs(p: StoredEs, scaffold?: string): string {
   const { scope, samplesPerDirection: m } = p as Partial<StoredEs>;
   const parts = [`alpha ${p.alpha}, sigma ${p.sigma0} -> ${p.sigmaEnd} (${p.schedule})`];
   if (scope) parts[0] += scope.sigmaScale === 'rms' ? ", of each tensor's RMS" : ', absolute';
   if (scope) parts.push(`scope ${scope.parameterScope}`);
   if (p.normalisation) parts.push(p.normalisation === 'zscore' ? 'z-scores' : 'centered ranks');
   if (p.antithetic !== undefined) parts.push(p.antithetic ? 'antithetic pairs' : 'independent directions');
-  if (m !== undefined) parts.push(`${m} sample${m === 1 ? '' : 's'} per direction${p.commonRandomNumbers ? ' (common random numbers)' : ''}`);
-  if (p.eohCandidatesPerDirection && p.eohCandidatesPerDirection > 1) parts.push(`EoH ${p.eohCandidatesPerDirection} candidates per direction`);
+  if (m !== undefined && scaffold !== 'eoh') parts.push(`${m} sample${m === 1 ? '' : 's'} per direction${p.commonRandomNumbers ? ' (common random numbers)' : ''}`);
+  if (p.eohCandidatesPerDirection && p.eohCandidatesPerDirection > 1 && scaffold !== 'sample') parts.push(`EoH ${p.eohCandidatesPerDirection} candidates per direction`);
   if (p.skipZeroSigmaUpdate !== undefined) parts.push(p.skipZeroSigmaUpdate ? 'no update at sigma 0' : 'an update at sigma 0');
   return parts.join(', ');
 }

@@ -34,7 +34,7 @@ export function summaryRows(run: RunData): SummaryRow[] {
   const rows: SummaryRow[] = [
     { label: 'problem', value: `${problem.id}: ${problem.title} (${problem.sense === 'max' ? 'maximised' : 'minimised'})` },
     { label: 'scaffold', value: config.scaffold },
-    { label: 'es', value: config.es ? `on${config.esSettings ? ` (${describeEs(config.esSettings)})` : ''}` : 'off' },
+    { label: 'es', value: config.es ? `on${config.esSettings ? ` (${describeEs(config.esSettings, config.scaffold)})` : ''}` : 'off' },
     { label: 'budget', value: String(config.budget) },
     { label: 'seed', value: String(config.seed) },
     { label: 'model', value: `${config.llm?.model ?? '?'} (${config.llm?.backend ?? '?'}: ${config.llm?.source ?? '?'}, ${config.llm?.promptStyle ?? '?'} prompts)` },

@@ -152,7 +152,7 @@ function refuseStaleEsRuns(settings: readonly Setting[], out: string): void {
   if (stale.length === 0) return;
   throw usageError(
     `${stale.length} finished ES run(s) under ${join(out, 'runs')} ran with other ES settings than \`ahd run --es\` uses now ` +
-      `(first: ${stale[0].dir}: ${describeEs(stale[0].esSettings!)}): move them away to run them again, or tabulate them as they are with --from`,
+      `(first: ${stale[0].dir}: ${describeEs(stale[0].esSettings!, stale[0].scaffold)}): move them away to run them again, or tabulate them as they are with --from`,
   );
 }
 

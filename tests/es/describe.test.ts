@@ -15,6 +15,12 @@ describe('ES settings as text and as a key', () => {
     expect(text).toContain('centered ranks, antithetic pairs, 5 samples per direction (common random numbers), EoH 5 candidates per direction, no update at sigma 0');
   });
 
+  it("leaves out the other scaffold's lever when told the scaffold", () => {
+    const both = { ...DEFAULT_ES, eohCandidatesPerDirection: 5 };
+    expect(describeEs(both, 'eoh')).toContain('antithetic pairs, EoH 5 candidates per direction, no update');
+    expect(describeEs(both, 'sample')).toContain('5 samples per direction (common random numbers), no update');
+  });
+
   it('leaves out what an older config.json does not record', () => {
     const { scope: _, samplesPerDirection: __, antithetic: ___, ...older } = REFERENCE_ES;
     expect(describeEs(older as typeof REFERENCE_ES)).toBe('alpha 0.0005, sigma 0.001 -> 0 (cosine), z-scores, an update at sigma 0');

@@ -112,7 +112,7 @@ describe('ahd table (running settings)', () => {
     const calls: { setting: Setting; resume: boolean }[] = [];
     const table = await buildTable({ ...options, runner: fakeRunner(calls) });
     expect(calls.map((c) => c.setting)).toEqual([{ ...es, es: false }]);
-    expect(table.markdown).toContain(`## ES settings\n\nES+EoH:\n\n- 1 run: ${describeEs(DEFAULT_ES_EOH)}\n`);
+    expect(table.markdown).toContain(`## ES settings\n\nES+EoH:\n\n- 1 run: ${describeEs(DEFAULT_ES_EOH, 'eoh')}\n`);
   });
 
   it('says when the ES runs of a table mix ES settings', async () => {
@@ -121,7 +121,7 @@ describe('ahd table (running settings)', () => {
     );
     expect(runs).toHaveLength(2);
     const table = await buildTable({ from: out, out: join(out, 'table'), log: () => {}, evaluateBaseline: fakeBaselineEvaluator() });
-    expect(table.markdown).toContain(`ES+Sample:\n\nIts runs mix 2 settings: its cells do not measure one method.\n\n- 1 run: ${describeEs(REFERENCE_ES)}\n- 1 run: ${describeEs(DEFAULT_ES)}\n`);
+    expect(table.markdown).toContain(`ES+Sample:\n\nIts runs mix 2 settings: its cells do not measure one method.\n\n- 1 run: ${describeEs(REFERENCE_ES, 'sample')}\n- 1 run: ${describeEs(DEFAULT_ES, 'sample')}\n`);
   });
 
   it('stops at a usage error (every setting would fail the same way)', async () => {
