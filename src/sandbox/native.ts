@@ -64,7 +64,8 @@ export function evaluateNative(problem: Problem, split: string, code: string, op
  * The harness and the candidate each get their own function scope (the isolate keeps them apart the same way:
  * the harness exposes only `solve`), so candidate names never collide with harness names. The candidate's
  * `Math` is the real one with a seeded `random`; its `Date`, `performance` and `Intl.DateTimeFormat` read a fresh
- * deterministic clock (shadow parameters: the host's globals are untouched).
+ * deterministic clock (shadow parameters: the host's globals are untouched); WeakRef, FinalizationRegistry and
+ * Atomics.waitAsync are absent, as in the isolate.
  */
 function compile(problem: Problem, code: string, seed: number): { solve: Solve; candidate: unknown; startInstance: (index: number) => void } {
   const solve = new Function(`${problem.harnessSource}\n;\nreturn solve;`)() as Solve;
@@ -75,11 +76,15 @@ function compile(problem: Problem, code: string, seed: number): { solve: Solve; 
   const clockIntl = Object.create(Intl, { DateTimeFormat: { value: clock.DateTimeFormat } });
   const fn = problem.fnName;
   const body = `${code}\n;\nreturn typeof ${fn} === 'function' ? ${fn} : undefined;`;
-  const candidate: unknown = new Function('Math', 'Date', 'performance', 'Intl', body)(
+  const atomics = Object.create(Atomics, { waitAsync: { value: undefined } });
+  const candidate: unknown = new Function('Math', 'Date', 'performance', 'Intl', 'Atomics', 'WeakRef', 'FinalizationRegistry', body)(
     seededMath,
     clock.Date,
     clock.performance,
     clockIntl,
+    atomics,
+    undefined,
+    undefined,
   );
   const startInstance = (index: number) => {
     rng = createRng(`${seed}:${index}`);

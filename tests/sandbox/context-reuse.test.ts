@@ -104,5 +104,6 @@ describe('a sandbox context serving several candidates', () => {
   it('what could call candidate code after its evaluation is not there', () => {
     const probe = fn('return [typeof WeakRef, typeof FinalizationRegistry, typeof Atomics.waitAsync].every((t) => t === "undefined") ? unvisitedNodes[0] : -1;');
     expect(objective(sandboxed(probe))).toBe(objective(native(NN)));
+    expect(objective(native(probe))).toBe(objective(native(NN))); // the native evaluator matches
   });
 });
