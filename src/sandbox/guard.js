@@ -82,45 +82,29 @@
     return key === undefined ? label : `${label}.${typeof key === 'symbol' ? 'symbol' : key}`;
   };
 
-  // The global object: created globals go, reassigned or redefined ones come back (what sloppy-mode code does
-  // to it routinely). Answers what could not be repaired.
-  function repairGlobals() {
-    const { object, keys, keySet, descriptors } = globalRecord;
-    const now = ownKeys(object);
-    for (let i = 0; i < now.length; i++) {
-      if (!apply(has, keySet, [now[i]]) && !remove(object, now[i])) return `${name(globalRecord, now[i])} cannot be deleted`;
-    }
-    for (let i = 0; i < keys.length; i++) {
-      const current = describeOwn(object, keys[i]);
-      if (current !== undefined && same(bare(current), descriptors[i])) continue;
-      if (!define(object, keys[i], descriptors[i])) return `${name(globalRecord, keys[i])} cannot be restored`;
-    }
-    return '';
-  }
-
-  function unchanged(record) {
+  // Compares an object with its record. With `repair` (the global object, which sloppy-mode code changes
+  // routinely) created properties are deleted and changed ones put back, and only what could not be is answered.
+  function compare(record, repair) {
     const { object, keys, keySet, descriptors } = record;
     if (protoOf(object) !== record.proto) return `${name(record)}: prototype replaced`;
     if (isExtensible(object) !== record.extensible) return `${name(record)}: made non-extensible`;
     const now = ownKeys(object);
-    if (now.length !== keys.length) return `${name(record)}: properties added or removed`;
     for (let i = 0; i < now.length; i++) {
-      if (!apply(has, keySet, [now[i]])) return `${name(record, now[i])} added`;
+      if (apply(has, keySet, [now[i]])) continue;
+      if (!repair || !remove(object, now[i])) return `${name(record, now[i])} ${repair ? 'cannot be deleted' : 'added'}`;
     }
     for (let i = 0; i < keys.length; i++) {
       const current = describeOwn(object, keys[i]);
-      if (current === undefined || !same(bare(current), descriptors[i])) return `${name(record, keys[i])} changed`;
+      if (current !== undefined && same(bare(current), descriptors[i])) continue;
+      if (!repair || !define(object, keys[i], descriptors[i])) return `${name(record, keys[i])} ${repair ? 'cannot be restored' : 'changed'}`;
     }
     return '';
   }
 
   return function check() {
     try {
-      if (protoOf(global) !== globalRecord.proto) return 'globalThis: prototype replaced';
-      const repaired = repairGlobals();
-      if (repaired !== '') return repaired;
       for (let i = 0; i < records.length; i++) {
-        const change = unchanged(records[i]);
+        const change = compare(records[i], records[i] === globalRecord);
         if (change !== '') return change;
       }
       apply(exec, emptyPattern, ['']); // RegExp.lastMatch, RegExp.$1 ... as in a fresh context

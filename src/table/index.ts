@@ -146,9 +146,8 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
 function refuseStaleEsRuns(settings: readonly Setting[], out: string): void {
   const stale = settings
     .filter((s) => s.es)
-    .map((s) => ({ run: readFinishedRun(settingDir(out, s)), current: esParamsKey(defaultEs(s.scaffold)) }))
-    .filter(({ run, current }) => run?.esSettings !== undefined && esParamsKey(run.esSettings) !== current)
-    .map(({ run }) => run as FinishedRun);
+    .map((s) => readFinishedRun(settingDir(out, s)))
+    .filter((r): r is FinishedRun => r?.esSettings !== undefined && esParamsKey(r.esSettings) !== esParamsKey(defaultEs(r.scaffold)));
   if (stale.length === 0) return;
   throw usageError(
     `${stale.length} finished ES run(s) under ${join(out, 'runs')} ran with other ES settings than \`ahd run --es\` uses now ` +
