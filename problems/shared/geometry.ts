@@ -15,9 +15,17 @@ export function euclideanMatrix(x: ArrayLike<number>, y: ArrayLike<number>): Flo
   return d;
 }
 
-/** Length of the closed tour visiting `route` in order (row-major n x n distance matrix). */
-export function closedTourLength(route: ArrayLike<number>, d: Float64Array, n: number): number {
+/**
+ * Length of the closed tour visiting `route` in order, each leg computed as euclideanMatrix computes its entry
+ * (so the sum is the one over the matrix, to the last bit), without building the n x n matrix for n legs.
+ */
+export function closedTourLength(route: ArrayLike<number>, x: ArrayLike<number>, y: ArrayLike<number>): number {
+  const leg = (a: number, b: number) => {
+    const dx = x[a] - x[b];
+    const dy = y[a] - y[b];
+    return Math.sqrt(dx * dx + dy * dy);
+  };
   let length = 0;
-  for (let i = 0; i + 1 < route.length; i++) length += d[route[i] * n + route[i + 1]];
-  return length + d[route[route.length - 1] * n + route[0]];
+  for (let i = 0; i + 1 < route.length; i++) length += leg(route[i], route[i + 1]);
+  return length + leg(route[route.length - 1], route[0]);
 }

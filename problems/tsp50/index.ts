@@ -1,5 +1,5 @@
 import { InvalidSolution, type Instance, type Problem, type SplitSpec } from '../types.ts';
-import { closedTourLength, euclideanMatrix } from '../shared/geometry.ts';
+import { closedTourLength } from '../shared/geometry.ts';
 import { column, readInstanceTable } from '../shared/instances.ts';
 import { findSplit, readHarness, referenceInvalidPolicy, splitPath } from '../shared/splits.ts';
 import { TSP_BASELINES, TSP_IO_TEXT, TSP_SEED, TSP_TASK_TEXT } from './prompt.ts';
@@ -63,6 +63,6 @@ export const tsp50: Problem = {
       if (seen[node]) throw new InvalidSolution(`route visits node ${node} twice`);
       seen[node] = 1;
     }
-    return closedTourLength(raw, euclideanMatrix(x, y), n);
+    return closedTourLength(raw, x, y);
   },
 };

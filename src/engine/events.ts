@@ -156,7 +156,13 @@ export function repairEventLog(path: string): boolean {
   return true;
 }
 
-/** Append-only event log; each line is flushed to disk before append returns. */
+/**
+ * Append-only event log. Each line reaches the OS before append returns, which is all a killed process needs (kill
+ * -9 loses nothing the kernel holds). Flushing to the disk itself is sync()'s: the run calls it at each population
+ * snapshot and at close, not per event, because an fsync per event (two per sample) blocked the search's thread
+ * for seconds per run on a shared disk. After a power loss the log may end before the last snapshot; resume then
+ * regenerates the lost tail, which the seed makes the same.
+ */
 export class EventLog {
   readonly #fd: number;
 
@@ -166,10 +172,14 @@ export class EventLog {
 
   append(event: RunEvent): void {
     writeSync(this.#fd, `${JSON.stringify({ ...event, at: new Date().toISOString() })}\n`);
+  }
+
+  sync(): void {
     fsyncSync(this.#fd);
   }
 
   close(): void {
+    fsyncSync(this.#fd);
     closeSync(this.#fd);
   }
 }

@@ -123,6 +123,7 @@ export class RunSession implements RunContext {
         throw new AhdError(ErrorCode.Run, `resume diverged: the replayed population differs from ${file}`);
       }
     }
+    log.sync(); // the events behind this snapshot are on disk before it is
     writeJsonAtomic(file, snapshot);
     if (population.length > 0) writeFileAtomic(paths.best, bestSource(this.problem, generation, population[0]));
     if (!cache.hasSnapshot(generation)) {

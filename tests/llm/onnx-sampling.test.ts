@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createRng } from '../../src/ground/rng.ts';
-import { logitsProcessors, topKProcessor, topPProcessor } from '../../src/llm/sampling/logits-processors.ts';
+import { logitsProcessors, rankByLogit, topKProcessor, topPProcessor } from '../../src/llm/sampling/logits-processors.ts';
 import { greedySampler, multinomialSampler } from '../../src/llm/sampling/sampler.ts';
 import {
   contextCriterion,
@@ -30,6 +30,32 @@ describe('logits processors', () => {
     const logits = Float32Array.from(probs, Math.log);
     topPProcessor(p)(logits);
     expect(kept(logits)).toEqual(expected);
+  });
+
+  test('top-p ranks by logit then id: ties (also -0 and +0) keep the smaller id first, masked tokens are left out', () => {
+    const logits = Float32Array.of(1, -0, 2, 0, -Infinity, 2, -3.5, 1);
+    expect([...rankByLogit(logits)]).toEqual([2, 5, 0, 7, 1, 3, 6]);
+  });
+
+  test('the packed-key ranking is the comparator ranking on random logits of several vocabulary sizes', () => {
+    const rng = createRng(5);
+    for (const size of [1, 2, 7, 1110, 5000]) {
+      for (let trial = 0; trial < 20; trial++) {
+        // Few distinct values, so ties are common; some masked tokens and zeros of both signs.
+        const logits = Float32Array.from({ length: size }, () => {
+          const u = rng.next();
+          return u < 0.1 ? -Infinity : u < 0.15 ? -0 : u < 0.2 ? 0 : Math.round((rng.next() - 0.5) * 16) / 4 + (u < 0.5 ? 0 : rng.next());
+        });
+        const byComparator = [...logits.keys()].filter((i) => logits[i] !== -Infinity).sort((a, b) => logits[b] - logits[a] || a - b);
+        expect([...rankByLogit(logits)]).toEqual(byComparator);
+      }
+    }
+  });
+
+  test('a NaN logit falls back to the comparator instead of a wrong packed key', () => {
+    const logits = Float32Array.of(0.5, Number.NaN, 2, -1);
+    const byComparator = [0, 1, 2, 3].sort((a, b) => logits[b] - logits[a] || a - b);
+    expect([...rankByLogit(logits)]).toEqual(byComparator);
   });
 
   test('temperature scales logits; greedy (0) needs no processors', () => {

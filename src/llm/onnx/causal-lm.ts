@@ -1,5 +1,5 @@
 import type { WeightLayout } from '../../es/types.ts';
-import { type Feeds, type Session, floatTensor, int64Tensor } from './ort.ts';
+import { type Feeds, type Session, floatTensor, int64Tensor, maskTensor } from './ort.ts';
 import { createKvCache } from './kv-cache.ts';
 import type { CausalLmSignature } from './signature.ts';
 
@@ -85,7 +85,7 @@ export class CausalLm {
       }
       const total = masks[0].length;
       const feeds: Feeds = { ...cache.pastFeeds(), input_ids: int64Tensor(ids, [size, width]) };
-      if (feedsAttentionMask) feeds.attention_mask = int64Tensor(masks.flat(), [size, total]);
+      if (feedsAttentionMask) feeds.attention_mask = maskTensor(masks, total);
       if (feedsPositionIds) feeds.position_ids = int64Tensor(positions, [size, width]);
       const outputs = await this.#run(feeds);
       cache.append(outputs);

@@ -30,3 +30,12 @@ export const floatTensor = (data: Float32Array, dims: readonly number[]): Tensor
 
 export const int64Tensor = (values: readonly number[], dims: readonly number[]): Tensor =>
   new ort.Tensor('int64', BigInt64Array.from(values, BigInt), dims);
+
+/** An int64 tensor of 0s and 1s (attention masks: rows x columns, every step), written without a BigInt per value. */
+export function maskTensor(rows: readonly (readonly number[])[], columns: number): Tensor {
+  const data = new BigInt64Array(rows.length * columns);
+  rows.forEach((row, r) => {
+    for (let k = 0; k < columns; k++) if (row[k]) data[r * columns + k] = 1n;
+  });
+  return new ort.Tensor('int64', data, [rows.length, columns]);
+}

@@ -15,8 +15,9 @@ export function multinomialSampler(rng: Rng): Sampler {
   return (logits) => {
     let max = -Infinity;
     for (let i = 0; i < logits.length; i++) if (logits[i] > max) max = logits[i];
+    // Masked tokens add exactly 0 to the total: skipping them (most of the vocabulary after top-p) changes nothing.
     let total = 0;
-    for (let i = 0; i < logits.length; i++) total += Math.exp(logits[i] - max);
+    for (let i = 0; i < logits.length; i++) if (logits[i] !== -Infinity) total += Math.exp(logits[i] - max);
     let u = rng.next() * total;
     let last = 0;
     for (let i = 0; i < logits.length; i++) {
