@@ -4,6 +4,7 @@ import { isProblemPath } from '../../problems/index.ts';
 import { PROJECT_ROOT } from '../ground/runtime.ts';
 import { z } from 'zod';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
+import { recordedModelDir } from '../llm/onnx/bundled-model.ts';
 import type { SamplingOptions } from '../llm/types.ts';
 import { ES_PRESET_IDS, REFERENCE_ES, defaultEs, esPreset, type EsParams } from '../es/optimizer.ts';
 import { PARAMETER_SCOPES, SIGMA_SCALES } from '../es/scope.ts';
@@ -121,6 +122,8 @@ export interface RunSettings {
   readonly backend: BackendId;
   /** onnx: the model dir (undefined: the bundled model); openai / es-server: the endpoint URLs. */
   readonly source?: string;
+  /** onnx on --resume of a run whose model has moved: the path its config.json records (kept as it is). */
+  readonly recordedSource?: string;
   readonly endpoints: readonly string[];
   /** openai: the model name sent to the server. */
   readonly modelName?: string;
@@ -159,7 +162,7 @@ export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettin
     seed,
     es,
     backend,
-    source: backend === 'onnx' ? (flags.model ?? stored?.llm.source) : endpoints.join(' '),
+    ...(backend === 'onnx' ? onnxSource(flags.model, stored) : { source: endpoints.join(' ') }),
     endpoints,
     modelName: backend === 'onnx' ? undefined : (flags.model ?? stored?.llm.model.replace(/^openai:/, '')),
     sampling: (defaults) => ({
@@ -179,25 +182,21 @@ export function resolveRunSettings(flags: RunFlags, now = new Date()): RunSettin
   };
 }
 
+/**
+ * The model dir an onnx run loads, and on --resume the path config.json keeps recording: a run whose model has moved
+ * (its recorded path is gone) resumes with it at its new place, `--model <dir>` or the bundled model of the same
+ * name (recordedModelDir); config.json's model name, and an ES run's base fingerprint, still have to match.
+ */
+function onnxSource(model: string | undefined, stored: RunConfig | undefined): { source?: string; recordedSource?: string } {
+  if (!stored || existsSync(stored.llm.source)) return { source: model ?? stored?.llm.source };
+  const source = model ?? recordedModelDir(stored.llm.source, stored.llm.model, 'pass --model <dir> with that model to resume');
+  return { source, recordedSource: stored.llm.source };
+}
+
 /** runs/<problem>-<scaffold>[-es]-b<budget>-s<seed>-<UTC yyyymmdd-hhmmss> */
 export function defaultRunName(problem: string, scaffold: string, es: boolean, budget: number, seed: number, now: Date): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   return `${problem}-${scaffold}${es ? '-es' : ''}-b${budget}-s${seed}-${stamp}`;
-}
-
-const MODELS_DIR = join(PROJECT_ROOT, 'models');
-
-/** The bundled model: the one directory under models/ that holds a model (config.json + tokenizer.json). */
-export function bundledModelDir(): string {
-  const found = existsSync(MODELS_DIR)
-    ? readdirSync(MODELS_DIR, { withFileTypes: true })
-        .filter((e) => e.isDirectory() && existsSync(join(MODELS_DIR, e.name, 'tokenizer.json')))
-        .map((e) => join(MODELS_DIR, e.name))
-    : [];
-  if (found.length !== 1) {
-    throw usageError(`no single bundled model in ${MODELS_DIR} (found ${found.length}): pass --model <dir>`);
-  }
-  return found[0];
 }
 
 /**

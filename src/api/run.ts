@@ -11,12 +11,13 @@ import { usageError } from '../errors.ts';
 import { isDefaultScope } from '../es/scope.ts';
 import { assertEsSupported } from '../llm/backends.ts';
 import { createEsServerModel } from '../llm/es-server/client.ts';
+import { bundledModelDir } from '../llm/onnx/bundled-model.ts';
 import { loadOnnxModel } from '../llm/onnx/index.ts';
 import { createOpenAiModel } from '../llm/openai.ts';
 import { networkCause, type RetryEvent } from '../llm/http/json-client.ts';
 import type { LanguageModel } from '../llm/types.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
-import { bundledModelDir, parseRunSpec, resolveRunSettings, type RunSettings, type RunSpec } from './run-spec.ts';
+import { parseRunSpec, resolveRunSettings, type RunSettings, type RunSpec } from './run-spec.ts';
 
 export interface RunHooks {
   /** Aborting stops the run where it is; it continues later with the same spec and `resume: true`. */
@@ -63,7 +64,7 @@ export async function run(spec: RunSpec, hooks: RunHooks = {}): Promise<RunSumma
       dir: settings.dir,
       resume: settings.resume,
       model,
-      llm: { backend: settings.backend, source },
+      llm: { backend: settings.backend, source: settings.recordedSource ?? source },
       sampling: settings.sampling(model.defaults),
       evaluator: pool,
       evaluationConcurrency: pool.threads,

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readRunConfig, runPaths } from '../engine/run-dir/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
+import { recordedModelDir } from '../llm/onnx/bundled-model.ts';
 import { readModelWeights, writeModelDir } from '../llm/onnx/index.ts';
 import { readHistory } from './history.ts';
 import { replayHistory, type ReplayResult } from './replay.ts';
@@ -21,10 +21,7 @@ export function replayRunToModelDir(runDir: string, outDir: string): ReplayRunRe
   const config = readRunConfig(runDir);
   if (!config.es) throw new AhdError(ErrorCode.Run, `${paths.config}: es: not an --es run (config.json has es: false)`);
   if (config.llm.backend !== 'onnx') throw new AhdError(ErrorCode.Run, `${paths.config}: llm.backend: only onnx runs can be replayed locally`);
-  const baseDir = resolve(config.llm.source);
-  if (!existsSync(baseDir)) {
-    throw new AhdError(ErrorCode.Model, `${paths.config}: base model ${config.llm.source} not found (run from the run's working directory)`);
-  }
+  const baseDir = recordedModelDir(config.llm.source, config.llm.model, 'put that model back there to replay the run');
   const history = readHistory(paths.history);
   const { weights, layout } = readModelWeights(baseDir);
   const result = replayHistory(weights, layout, history, { runSeed: config.seed, source: baseDir });

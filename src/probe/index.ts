@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { getProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
 import { buildPrompt } from '../../scaffolds/eoh/operators.ts';
@@ -10,6 +9,7 @@ import { AhdError, ErrorCode } from '../errors.ts';
 import { historyScope, readHistory } from '../es/history.ts';
 import { replaySteps } from '../es/replay.ts';
 import { DEFAULT_SCOPE } from '../es/scope.ts';
+import { recordedModelDir } from '../llm/onnx/bundled-model.ts';
 import { loadOnnxModel } from '../llm/onnx/index.ts';
 import { parseResponse } from '../llm/parse.ts';
 import { generateAll } from '../llm/generate-all.ts';
@@ -165,10 +165,11 @@ export function pairedComparison(problem: Problem, base: readonly ProbeSample[],
   };
 }
 
-/** The base model dir and problem of a run (config.json), for `ahd probe --run`. */
-export function runModel(runDir: string): { modelDir: string; problem: Problem } {
+/** The base model dir (`model` when given, else where the recorded one is now) and problem of a run, for `ahd probe --run`. */
+export function runModel(runDir: string, model?: string): { modelDir: string; problem: Problem } {
   const config = readRunConfig(runDir);
   if (!config.es) throw new AhdError(ErrorCode.Usage, `${runDir} is not an --es run: nothing to replay`);
   if (config.llm.backend !== 'onnx') throw new AhdError(ErrorCode.Usage, `${runDir} ran on ${config.llm.backend}: only onnx runs can be probed locally`);
-  return { modelDir: resolve(config.llm.source), problem: getProblem(config.problem) };
+  const modelDir = model ?? recordedModelDir(config.llm.source, config.llm.model, `name it for ${runDir} with --model <dir>`);
+  return { modelDir, problem: getProblem(config.problem) };
 }

@@ -32,16 +32,21 @@ describe('ahd probe', () => {
     expect(result.paired.pairs).toBeLessThanOrEqual(4);
   }, 300_000);
 
-  it("says how to name the base model when a copied run's model path is not there (exit 2)", () => {
+  it("a copied run whose model path is not there: the bundled model of the recorded name, else how to name it (exit 2)", () => {
     const moved = join(dir, 'moved');
     cpSync(run, moved, { recursive: true });
     const config = JSON.parse(readFileSync(join(moved, 'config.json'), 'utf8'));
-    writeFileSync(join(moved, 'config.json'), JSON.stringify({ ...config, llm: { ...config.llm, source: '/nonexistent/ahd-model' } }));
+    writeFileSync(join(moved, 'config.json'), JSON.stringify({ ...config, llm: { ...config.llm, source: '/nonexistent/ahd-heuristic-lm' } }));
+    const found = ahd('probe', '--run', moved, '--samples', '2', '--json');
+    expect(found.status, found.stderr).toBe(0);
+    expect(JSON.parse(found.stdout).tuned.n).toBe(2);
+
+    writeFileSync(join(moved, 'config.json'), JSON.stringify({ ...config, llm: { ...config.llm, source: '/nonexistent/other-lm', model: 'other-lm' } }));
     const { status, stdout, stderr } = ahd('probe', '--run', moved, '--samples', '2');
     expect(status).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^ahd: .*moved: its base model \/nonexistent\/ahd-model is not there; name it with --model <dir>\n$/);
-  });
+    expect(stderr).toMatch(/^ahd: the run's model other-lm was at \/nonexistent\/other-lm, which is not there any more, and the bundled model is not other-lm: name it for .*moved with --model <dir>\n$/);
+  }, 300_000);
 
   it('refuses --updates without --run, a run without ES, and --problem missing without --run (exit 2, one line)', () => {
     for (const [args, message] of [

@@ -10,6 +10,8 @@ import { tempDir } from '../engine/helpers.ts';
 
 const parse = (raw: Record<string, unknown>) => parseOptions(runFlagsSchema, raw);
 const settings = (raw: Record<string, unknown>) => resolveRunSettings(parse({ model: '/m', ...raw }), new Date(Date.UTC(2025, 0, 2, 3, 4, 5)));
+/** An existing folder standing for a run's model dir (the settings only check that a recorded path is there). */
+const modelDir = tempDir('ahd-model-');
 
 describe('ahd run flags', () => {
   it('applies the defaults: budget 1000, seed 2024, onnx, no ES, a timestamped run dir', () => {
@@ -70,13 +72,13 @@ describe('ahd run flags', () => {
         es: true,
         budget: 60,
         seed: 7,
-        llm: { backend: 'onnx', source: '/models/x', model: 'x', promptStyle: 'compact' },
+        llm: { backend: 'onnx', source: modelDir, model: 'x', promptStyle: 'compact' },
         sampling: { temperature: 0.8, topP: 1, topK: 0, maxNewTokens: 300, stop: [] },
         esSettings: { ...DEFAULT_ES, alpha: 2e-3, baseFingerprint: 'abc' },
       }),
     );
     const s = resolveRunSettings(parse({ resume: true, out: dir }));
-    expect(s).toMatchObject({ problem: 'kp100', scaffold: 'sample', budget: 60, seed: 7, source: '/models/x', dir });
+    expect(s).toMatchObject({ problem: 'kp100', scaffold: 'sample', budget: 60, seed: 7, source: modelDir, dir });
     expect(s.es?.alpha).toBe(2e-3);
     expect(s.sampling({ temperature: 1, topP: 1, topK: 0, maxNewTokens: 1, stop: [] }).maxNewTokens).toBe(300);
   });
@@ -91,7 +93,7 @@ describe('ahd run flags', () => {
       es: true,
       budget: 100,
       seed: 1,
-      llm: { backend: 'onnx', source: '/models/x', model: 'x', promptStyle: 'compact' },
+      llm: { backend: 'onnx', source: modelDir, model: 'x', promptStyle: 'compact' },
       sampling: { temperature: 0.8, topP: 1, topK: 0, maxNewTokens: 300, stop: [] },
       esSettings,
     };

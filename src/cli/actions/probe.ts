@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { getProblem } from '../../../problems/index.ts';
@@ -6,7 +5,7 @@ import { usageError } from '../../errors.ts';
 import { pairedComparison, probe, runModel, type ProbeResult } from '../../probe/index.ts';
 import { SandboxPool } from '../../sandbox/pool.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
-import { bundledModelDir } from '../../api/run-spec.ts';
+import { bundledModelDir } from '../../llm/onnx/bundled-model.ts';
 import { formatTable } from '../table-format.ts';
 
 const count = (min: number) => z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(min, `must be >= ${min}`);
@@ -25,13 +24,9 @@ const probeOptionsSchema = z.object({
 export async function probeFromFlags(raw: unknown): Promise<void> {
   const options = parseOptions(probeOptionsSchema, raw);
   if (options.updates !== undefined && !options.run) throw usageError('--updates needs --run <dir>');
-  const fromRun = options.run ? runModel(options.run) : undefined;
+  const fromRun = options.run ? runModel(options.run, options.model) : undefined;
   const problem = options.problem ? getProblem(options.problem) : fromRun?.problem;
   if (!problem) throw usageError('--problem is required without --run (see ahd problems)');
-  if (fromRun && options.model === undefined && !existsSync(fromRun.modelDir)) {
-    // A run dir copied from elsewhere keeps the base model path of the machine it ran on.
-    throw usageError(`${options.run}: its base model ${fromRun.modelDir} is not there; name it with --model <dir>`);
-  }
   const modelDir = resolve(options.model ?? fromRun?.modelDir ?? bundledModelDir());
   const pool = new SandboxPool();
   const common = {

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { startEsServer } from '../../llm/es-server/server.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
-import { bundledModelDir } from '../../api/run-spec.ts';
+import { bundledModelDir } from '../../llm/onnx/bundled-model.ts';
 import { DEFAULT_SERVE_PORT } from '../serve.ts';
 
 

@@ -73,6 +73,16 @@ function samplingDefaults(gen: Record<string, unknown>): SamplingOptions {
   };
 }
 
+/** The name a model dir goes by (config.json's _name_or_path, else the folder's name): what config.json of a run records. */
+export function modelDirName(dirArg: string): string {
+  const dir = resolve(dirArg);
+  checkDir(dir);
+  return nameOf(readJson(join(dir, 'config.json'), true)!, dir);
+}
+
+const nameOf = (config: Record<string, unknown>, dir: string): string =>
+  typeof config._name_or_path === 'string' && config._name_or_path ? config._name_or_path : basename(dir);
+
 export function readModelDir(dirArg: string): ModelDir {
   const dir = resolve(dirArg);
   checkDir(dir);
@@ -96,7 +106,7 @@ export function readModelDir(dirArg: string): ModelDir {
 
   return {
     dir,
-    name: typeof config._name_or_path === 'string' && config._name_or_path ? config._name_or_path : basename(dir),
+    name: nameOf(config, dir),
     modelBytes,
     signature,
     promptStyle: promptStyleOf(config, configPath),

@@ -1,0 +1,47 @@
+import { cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { run } from '../../src/api/run.ts';
+import { readRunConfig } from '../../src/engine/run-dir/index.ts';
+import { bundledModelDir, recordedModelDir } from '../../src/llm/onnx/bundled-model.ts';
+import { tempDir } from './helpers.ts';
+
+const FIXTURE = new URL('../fixtures/tiny-lm', import.meta.url).pathname;
+
+/** A copy of the untrained fixture under `name` (its writing is noise: a run of it finds nothing valid). */
+function modelCopy(name: string): string {
+  const dir = join(tempDir(), 'models', 'tiny');
+  cpSync(FIXTURE, dir, { recursive: true });
+  const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...config, _name_or_path: name, ahd_prompt_style: 'compact' }));
+  return dir;
+}
+
+describe('a run whose model has moved', () => {
+  test('recordedModelDir: the recorded path while it exists, else the bundled model of the same name, else a usage error', () => {
+    const here = modelCopy('tiny-a');
+    expect(recordedModelDir(here, 'tiny-a', 'pass --model')).toBe(here);
+    const gone = join(tempDir(), 'models', 'ahd-heuristic-lm');
+    expect(recordedModelDir(gone, 'ahd-heuristic-lm', 'pass --model')).toBe(bundledModelDir());
+    expect(() => recordedModelDir(gone, 'tiny-a', 'pass --model <dir>')).toThrow(
+      /the run's model tiny-a was at .*ahd-heuristic-lm, which is not there any more, and the bundled model is not tiny-a: pass --model <dir>/,
+    );
+  });
+
+  test('resumes with --model at the new place (config.json keeps the recorded path); another model is refused', async () => {
+    const first = modelCopy('tiny-a');
+    const out = join(tempDir(), 'run');
+    const spec = { problem: 'tsp50', scaffold: 'sample', budget: 20, seed: 1, threads: 1, replicas: 1, out } as const;
+    await expect(run({ ...spec, model: first })).rejects.toThrow(/no valid heuristic/);
+    const moved = join(tempDir(), 'moved');
+    renameSync(first, moved);
+
+    await expect(run({ resume: true, out })).rejects.toThrow(/the run's model tiny-a was at .* not there any more.*pass --model <dir>/);
+    // It resumes (and fails as the fixture always does: nothing valid), recording the path it started with.
+    await expect(run({ resume: true, out, model: moved })).rejects.toThrow(/no valid heuristic/);
+    expect(readRunConfig(out).llm.source).toBe(first);
+
+    const other = modelCopy('tiny-b');
+    await expect(run({ resume: true, out, model: other })).rejects.toThrow(/cannot resume .*: llm was .*tiny-a.*this run asks .*tiny-b/);
+  });
+});
