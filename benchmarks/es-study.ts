@@ -231,7 +231,6 @@ function summarise(): void {
     '"vs <baseline>": the setting\'s gain minus the baseline\'s at the same seed.',
     '',
   ];
-  const others = (study: Study) => study.grid.settings.filter((s) => s.name !== study.grid.baseline);
   const header = ['task', 'setting', 'seeds', 'probe gain', 'gain / its SE over seeds', 'better / worse than base', '> 2 SE / < -2 SE', 'vs baseline (paired)', 'better than baseline'];
   // The gain over seeds in units of its standard error across seeds (sd / sqrt(n)): the task-level signal.
   const overSeeds = (xs: readonly number[]) => {

@@ -1,7 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isProblemPath } from '../../problems/index.ts';
-import { PROJECT_ROOT } from '../ground/runtime.ts';
 import { z } from 'zod';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
 import { recordedModelDir } from '../llm/onnx/bundled-model.ts';
