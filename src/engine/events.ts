@@ -179,7 +179,7 @@ export class EventLog {
   }
 
   close(): void {
-    fsyncSync(this.#fd);
+    this.sync();
     closeSync(this.#fd);
   }
 }

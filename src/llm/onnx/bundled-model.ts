@@ -27,7 +27,7 @@ export function bundledModelDir(): string {
  */
 export function recordedModelDir(recorded: string, name: string, instead: string): string {
   if (existsSync(recorded)) return resolve(recorded);
-  const bundled = existsSync(MODELS_DIR) ? tryBundled() : undefined;
+  const bundled = tryBundled();
   if (bundled && modelDirName(bundled) === name) return bundled;
   throw usageError(`the run's model ${name} was at ${recorded}, which is not there any more, and the bundled model is not ${name}: ${instead}`);
 }
