@@ -14,13 +14,14 @@ async function esOf(...argv: string[]) {
 }
 
 describe('ahd run ES switches', () => {
-  it('default-on switches have a --no- form that turns them off', async () => {
-    expect(await esOf()).toMatchObject({ antithetic: true, commonRandomNumbers: true, skipZeroSigmaUpdate: true });
+  it('default-on switches have a --no- form that turns them off; common random numbers are off unless asked', async () => {
+    expect(await esOf()).toMatchObject({ antithetic: true, commonRandomNumbers: false, skipZeroSigmaUpdate: true });
     expect(await esOf('--no-es-antithetic', '--no-es-crn', '--no-es-skip-zero-sigma')).toMatchObject({
       antithetic: false,
       commonRandomNumbers: false,
       skipZeroSigmaUpdate: false,
     });
+    expect(await esOf('--es-crn')).toMatchObject({ commonRandomNumbers: true });
     expect(await esOf('--es-preset', 'reference', '--es-antithetic')).toMatchObject({ antithetic: true, commonRandomNumbers: false });
   });
 });

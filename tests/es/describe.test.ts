@@ -10,15 +10,16 @@ describe('ES settings as text and as a key', () => {
   });
 
   it('names every lever that differs from the reference', () => {
-    const text = describeEs({ ...DEFAULT_ES, eohCandidatesPerDirection: 5 });
+    const text = describeEs({ ...DEFAULT_ES, commonRandomNumbers: true, eohCandidatesPerDirection: 5 });
     expect(text).toContain("of each tensor's RMS");
     expect(text).toContain('centered ranks, antithetic pairs, 5 samples per direction (common random numbers), EoH 5 candidates per direction, no update at sigma 0');
   });
 
   it("leaves out the other scaffold's lever when told the scaffold", () => {
-    const both = { ...DEFAULT_ES, eohCandidatesPerDirection: 5 };
+    const both = { ...DEFAULT_ES, commonRandomNumbers: true, eohCandidatesPerDirection: 5 };
     expect(describeEs(both, 'eoh')).toContain('antithetic pairs, EoH 5 candidates per direction, no update');
     expect(describeEs(both, 'sample')).toContain('5 samples per direction (common random numbers), no update');
+    expect(describeEs(DEFAULT_ES, 'sample')).toContain('5 samples per direction, no update');
   });
 
   it('leaves out what an older config.json does not record', () => {
