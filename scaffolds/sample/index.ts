@@ -12,7 +12,8 @@ import { planSample } from './budget.ts';
  * sampled under perturbed directions and followed by one update (one schedule step per batch): with the
  * reference's settings one direction per candidate; with samplesPerDirection m, batch/m directions of m
  * candidates each (their shaped rewards averaged), which a batching backend decodes together; with
- * commonRandomNumbers, sample j of every direction uses the same sampler seed.
+ * commonRandomNumbers, sample j of every direction (or, 'pairs', of both halves of a mirrored pair) uses the same
+ * sampler seed.
  */
 export const sample: Scaffold = {
   id: 'sample',
@@ -48,8 +49,14 @@ export const sample: Scaffold = {
 function perturbedBatch(es: EsSession, size: number, batch: number) {
   const plan = planDirections(es, size, es.params.samplesPerDirection);
   const count = plan.directions.seeds.length;
-  // Candidate k is sample j = floor(k / count) of its direction: with CRN, sample j shares its sampler seed.
-  const samplerKeys = plan.owner.map((_, k) => (es.params.commonRandomNumbers ? `crn:${batch}:${Math.floor(k / count)}` : undefined));
+  const crn = es.params.commonRandomNumbers;
+  // Candidate k is sample j = floor(k / count) of its direction. CRN: sample j of every direction shares its
+  // sampler seed; 'pairs': of the directions with the same noise seed (a mirrored pair) only.
+  const samplerKeys = plan.owner.map((d, k) => {
+    const j = Math.floor(k / count);
+    if (crn === 'pairs') return `crn:${batch}:${plan.directions.seeds[d]}:${j}`;
+    return crn ? `crn:${batch}:${j}` : undefined;
+  });
   return { ...plan, samplerKeys };
 }
 

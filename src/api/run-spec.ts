@@ -48,7 +48,11 @@ export const runFlagsSchema = z.object({
   esAntithetic: z.boolean().optional(),
   esSamples: count(1).optional(),
   esEohPerDirection: count(1).optional(),
-  esCrn: z.boolean().optional(),
+  // --es-crn alone is true (every direction), --es-crn pairs within mirrored pairs; 'all' says true by name.
+  esCrn: z
+    .union([z.boolean(), z.enum(['all', 'pairs'])], { message: 'must be all or pairs (or no value: all)' })
+    .transform((v) => (v === 'all' ? true : v))
+    .optional(),
   esNormalisation: z.enum(['zscore', 'centered_rank'], { message: 'must be zscore or centered_rank' }).optional(),
   esSkipZeroSigma: z.boolean().optional(),
   esDiagnostics: z.boolean().optional(),

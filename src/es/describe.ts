@@ -35,8 +35,10 @@ export function describeEs(p: StoredEs, scaffold?: string): string {
   if (scope) parts.push(`scope ${scope.parameterScope}`);
   if (p.normalisation) parts.push(p.normalisation === 'zscore' ? 'z-scores' : 'centered ranks');
   if (p.antithetic !== undefined) parts.push(p.antithetic ? 'antithetic pairs' : 'independent directions');
-  if (m !== undefined && scaffold !== 'eoh') parts.push(`${m} sample${m === 1 ? '' : 's'} per direction${p.commonRandomNumbers ? ' (common random numbers)' : ''}`);
+  if (m !== undefined && scaffold !== 'eoh') parts.push(`${m} sample${m === 1 ? '' : 's'} per direction${CRN_TEXT[String(p.commonRandomNumbers)] ?? ''}`);
   if (p.eohCandidatesPerDirection && p.eohCandidatesPerDirection > 1 && scaffold !== 'sample') parts.push(`EoH ${p.eohCandidatesPerDirection} candidates per direction`);
   if (p.skipZeroSigmaUpdate !== undefined) parts.push(p.skipZeroSigmaUpdate ? 'no update at sigma 0' : 'an update at sigma 0');
   return parts.join(', ');
 }
+
+const CRN_TEXT: Readonly<Record<string, string>> = { true: ' (common random numbers)', pairs: ' (common random numbers within mirrored pairs)' };

@@ -30,8 +30,12 @@ export interface EsParams {
    * one direction per candidate. Above 1 a direction's candidates decode as one batch.
    */
   readonly eohCandidatesPerDirection?: number;
-  /** Sample: every direction of an update uses the same sampler seeds (common random numbers). */
-  readonly commonRandomNumbers: boolean;
+  /**
+   * Sample, common random numbers: true, sample j of every direction of an update uses the same sampler seed;
+   * 'pairs', only the two directions of a mirrored pair share them (antithetic; without it nothing is shared);
+   * false, every sample draws its own.
+   */
+  readonly commonRandomNumbers: boolean | 'pairs';
   /** No update when sigma is 0 (the last step of a cosine to 0): such an update only adds the directions' noise. */
   readonly skipZeroSigmaUpdate: boolean;
 }

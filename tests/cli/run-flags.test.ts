@@ -22,6 +22,9 @@ describe('ahd run ES switches', () => {
       skipZeroSigmaUpdate: false,
     });
     expect(await esOf('--es-crn')).toMatchObject({ commonRandomNumbers: true });
+    expect(await esOf('--es-crn', 'all')).toMatchObject({ commonRandomNumbers: true });
+    expect(await esOf('--es-crn', 'pairs')).toMatchObject({ commonRandomNumbers: 'pairs' });
+    await expect(esOf('--es-crn', 'some')).rejects.toThrow(/esCrn|es-crn/);
     expect(await esOf('--es-preset', 'reference', '--es-antithetic')).toMatchObject({ antithetic: true, commonRandomNumbers: false });
   });
 });

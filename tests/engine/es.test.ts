@@ -147,6 +147,29 @@ describe('Sample+ES wiring', () => {
   });
 });
 
+describe('Sample+ES sampler seeds (common random numbers)', () => {
+  /** Per batch of 20: how many sampler seeds are distinct, and whether candidates of one noise seed share them. */
+  const seedsOf = async (commonRandomNumbers: boolean | 'pairs') => {
+    const dir = tempDir();
+    await runTest({ scaffold: 'sample', budget: 20, es: true, esParams: { ...DEFAULT_ES, commonRandomNumbers }, dir, model: new ScriptedModel({ es: true }) });
+    const generations = readEventObjects(dir).filter((e) => e.type === 'generation' && e.attempt === 0);
+    const byNoise = new Map<number, Set<number>[]>();
+    for (const g of generations) {
+      const signs = byNoise.get(g.perturbation.seed) ?? [new Set(), new Set()];
+      signs[g.perturbation.sigma > 0 ? 0 : 1].add(g.seed);
+      byNoise.set(g.perturbation.seed, signs);
+    }
+    const halvesShare = [...byNoise.values()].every(([plus, minus]) => [...plus].every((s) => minus.has(s)));
+    return { distinct: new Set(generations.map((g) => g.seed)).size, halvesShare };
+  };
+
+  it('all directions share sample j\'s seed (5 of 20 distinct), pairs only within a mirrored pair (10), off none (20)', async () => {
+    expect(await seedsOf(true)).toEqual({ distinct: 5, halvesShare: true });
+    expect(await seedsOf('pairs')).toEqual({ distinct: 10, halvesShare: true });
+    expect(await seedsOf(false)).toEqual({ distinct: 20, halvesShare: false });
+  });
+});
+
 describe('history.json samples_per_direction', () => {
   it('says how many candidates each direction had: 5 in Sample+ES with the defaults, absent (1) in EoH+ES', async () => {
     const records = async (scaffold: 'eoh' | 'sample') => {

@@ -20,6 +20,7 @@ describe('ES settings as text and as a key', () => {
     expect(describeEs(both, 'eoh')).toContain('antithetic pairs, EoH 5 candidates per direction, no update');
     expect(describeEs(both, 'sample')).toContain('5 samples per direction (common random numbers), no update');
     expect(describeEs(DEFAULT_ES, 'sample')).toContain('5 samples per direction, no update');
+    expect(describeEs({ ...DEFAULT_ES, commonRandomNumbers: 'pairs' }, 'sample')).toContain('5 samples per direction (common random numbers within mirrored pairs), no');
   });
 
   it('leaves out what an older config.json does not record', () => {
