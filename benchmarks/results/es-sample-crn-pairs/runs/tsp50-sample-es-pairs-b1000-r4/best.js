@@ -1,0 +1,19 @@
+// ahd: best heuristic for tsp50 after generation 50 (candidate 491, i1; train objective 6.37291)
+// Pick the node with the lowest score combining distance from the current node, prefer peripheral nodes.
+function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {
+  const row = distanceMatrix[currentNode];
+  let best = unvisitedNodes[0], bestScore = Infinity;
+  for (const node of unvisitedNodes) {
+    const d = row[node];
+    let sum = 0;
+    for (const other of unvisitedNodes) {
+      if (other === node) continue;
+      const e = distanceMatrix[node][other];
+      sum += e;
+    }
+    const mean = sum / Math.max(1, unvisitedNodes.length - 1);
+    const score = 0.92 * d - 0.63 * mean;
+    if (score < bestScore) [best, bestScore] = [node, score];
+  }
+  return best;
+}
