@@ -60,7 +60,7 @@ export function createEsSession(deps: EsSessionDeps): EsSession {
         ...(request.samplesPerDirection !== undefined && { samplesPerDirection: request.samplesPerDirection }),
       });
       const stepNorm = apply
-        ? await handle.update(seeds, told.z.map((z, i) => z * signs[i]), strategy.params.alpha)
+        ? await handle.update(seeds, told.z.map((z, i) => z * signs[i]), told.record.alpha)
         : 0;
       const fingerprint = await handle.fingerprint();
       const index = told.record.update_index;
@@ -85,7 +85,7 @@ export function createEsSession(deps: EsSessionDeps): EsSession {
           ...(antithetic ? { signs } : {}),
           rewards: request.rewards,
           sigma: request.sigma,
-          alpha: strategy.params.alpha,
+          alpha: told.record.alpha,
           applied: apply,
           fingerprint,
           stats,

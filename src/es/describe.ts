@@ -5,11 +5,18 @@ type StoredEs = EsParams & { readonly baseFingerprint?: string };
 
 /**
  * A canonical key of the ES parameters (the fingerprint left out): equal keys, equal ES. EoH candidates per
- * direction absent and 1 are the same setting (older configs leave it out).
+ * direction absent and 1 are the same setting, as are an alpha schedule absent and constant (older configs leave
+ * them out).
  */
 export function esParamsKey(settings: StoredEs): string {
-  const { baseFingerprint: _, eohCandidatesPerDirection: perDirection, ...params } = settings;
-  return JSON.stringify(sortKeys(perDirection !== undefined && perDirection !== 1 ? { ...params, eohCandidatesPerDirection: perDirection } : params));
+  const { baseFingerprint: _, eohCandidatesPerDirection: perDirection, alphaSchedule, ...params } = settings;
+  return JSON.stringify(
+    sortKeys({
+      ...params,
+      ...(perDirection !== undefined && perDirection !== 1 && { eohCandidatesPerDirection: perDirection }),
+      ...(alphaSchedule === 'sigma' && { alphaSchedule }),
+    }),
+  );
 }
 
 function sortKeys(value: unknown): unknown {
@@ -30,7 +37,7 @@ function sortKeys(value: unknown): unknown {
  */
 export function describeEs(p: StoredEs, scaffold?: string): string {
   const { scope, samplesPerDirection: m } = p as Partial<StoredEs>;
-  const parts = [`alpha ${p.alpha}, sigma ${p.sigma0} -> ${p.sigmaEnd} (${p.schedule})`];
+  const parts = [`alpha ${p.alpha}${p.alphaSchedule === 'sigma' ? ' x sigma / sigma0' : ''}, sigma ${p.sigma0} -> ${p.sigmaEnd} (${p.schedule})`];
   if (scope) parts[0] += scope.sigmaScale === 'rms' ? ", of each tensor's RMS" : ', absolute';
   if (scope) parts.push(`scope ${scope.parameterScope}`);
   if (p.normalisation) parts.push(p.normalisation === 'zscore' ? 'z-scores' : 'centered ranks');

@@ -15,6 +15,11 @@ import { DEFAULT_SCOPE, type EsScope } from './scope.ts';
 export interface EsParams {
   /** Step size: theta += (alpha / N) * sum_i z_i * eps_i (no division by sigma, as the reference). */
   readonly alpha: number;
+  /**
+   * 'sigma': each update's alpha is alpha * sigma / sigma0, so the step decays with the noise (late updates, whose
+   * directions barely change the answers, are mostly sampling noise). Absent or 'constant': alpha throughout.
+   */
+  readonly alphaSchedule?: 'constant' | 'sigma';
   readonly sigma0: number;
   readonly sigmaEnd: number;
   readonly schedule: SigmaSchedule;
@@ -176,7 +181,7 @@ export function createEsStrategy(overrides: Partial<EsParams> = {}): EsStrategy 
         operator: meta.operator,
         seeds: [...seeds],
         rewards: [...rewards],
-        alpha: params.alpha,
+        alpha: alphaAt(params, meta.sigma),
         sigma: meta.sigma,
         sigma_start: params.sigma0,
         sigma_end: params.sigmaEnd,
@@ -199,6 +204,11 @@ export function createEsStrategy(overrides: Partial<EsParams> = {}): EsStrategy 
   };
 }
 
+/** The alpha of an update made at this sigma (what the record stores and the update applies). */
+function alphaAt(p: EsParams, sigma: number): number {
+  return p.alphaSchedule === 'sigma' && p.sigma0 > 0 ? p.alpha * (sigma / p.sigma0) : p.alpha;
+}
+
 function checkParams(p: EsParams): void {
   const positive = (name: string, v: number, allowZero: boolean) => {
     if (!Number.isFinite(v) || v < 0 || (!allowZero && v === 0)) {
@@ -209,6 +219,9 @@ function checkParams(p: EsParams): void {
   positive('sigma0', p.sigma0, true);
   positive('sigmaEnd', p.sigmaEnd, true);
   if (p.schedule !== 'cosine' && p.schedule !== 'constant') throw usageError(`es.schedule must be cosine or constant, got ${p.schedule}`);
+  if (p.alphaSchedule !== undefined && p.alphaSchedule !== 'constant' && p.alphaSchedule !== 'sigma') {
+    throw usageError(`es.alphaSchedule must be constant or sigma, got ${p.alphaSchedule}`);
+  }
   if (!Number.isInteger(p.samplesPerDirection) || p.samplesPerDirection < 1) {
     throw usageError(`es.samplesPerDirection must be an integer >= 1, got ${p.samplesPerDirection}`);
   }

@@ -147,6 +147,26 @@ describe('Sample+ES wiring', () => {
   });
 });
 
+describe('Sample+ES alpha schedule', () => {
+  it("alpha x sigma / sigma0: the model's update gets each update's alpha, and the log and history record it", async () => {
+    const dir = tempDir();
+    const model = new ScriptedModel({ es: true });
+    const applied: number[] = [];
+    const update = model.es!.update.bind(model.es);
+    model.es!.update = async (seeds, z, alpha) => {
+      applied.push(alpha);
+      return update(seeds, z, alpha);
+    };
+    await runTest({ scaffold: 'sample', budget: 60, es: true, esParams: { ...DEFAULT_ES, alphaSchedule: 'sigma' }, dir, model });
+    const updates = readEventObjects(dir).filter((e) => e.type === 'update');
+    expect(updates.map((u) => u.sigma)).toEqual([0.1, 0.05, 0].map((s) => expect.closeTo(s, 12)));
+    expect(updates.map((u) => u.alpha)).toEqual([0.05, 0.025, 0].map((a) => expect.closeTo(a, 12)));
+    expect(applied).toEqual([0.05, 0.025].map((a) => expect.closeTo(a, 12)));
+    const history = JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8')).records as Array<{ alpha: number }>;
+    expect(history.map((r) => r.alpha)).toEqual(updates.map((u) => u.alpha));
+  });
+});
+
 describe('Sample+ES sampler seeds (common random numbers)', () => {
   /** Per batch of 20: how many sampler seeds are distinct, and whether candidates of one noise seed share them. */
   const seedsOf = async (commonRandomNumbers: boolean | 'pairs') => {

@@ -34,6 +34,12 @@ describe('ES settings as text and as a key', () => {
     expect(esParamsKey(DEFAULT_ES)).not.toBe(esParamsKey({ ...DEFAULT_ES, scope: { ...DEFAULT_ES.scope, parameterScope: 'linear' } }));
   });
 
+  it('keys an alpha schedule absent and constant alike, sigma apart, and says it', () => {
+    expect(esParamsKey({ ...DEFAULT_ES, alphaSchedule: 'constant' })).toBe(esParamsKey(DEFAULT_ES));
+    expect(esParamsKey({ ...DEFAULT_ES, alphaSchedule: 'sigma' })).not.toBe(esParamsKey(DEFAULT_ES));
+    expect(describeEs({ ...DEFAULT_ES, alphaSchedule: 'sigma' })).toMatch(/^alpha 0.05 x sigma \/ sigma0, sigma 0.1 -> 0/);
+  });
+
   it('keys EoH candidates per direction absent and 1 alike, and other counts apart', () => {
     expect(esParamsKey({ ...DEFAULT_ES, eohCandidatesPerDirection: 1 })).toBe(esParamsKey(DEFAULT_ES));
     expect(esParamsKey({ ...DEFAULT_ES, eohCandidatesPerDirection: 5 })).not.toBe(esParamsKey(DEFAULT_ES));

@@ -79,6 +79,15 @@ describe('ES strategy', () => {
     expect(createEsStrategy().sigma(24, 25)).toBe(0);
   });
 
+  it("alpha follows sigma when asked: each record's alpha is alpha x sigma / sigma0, 0 at sigma 0", () => {
+    const es = createEsStrategy({ alpha: 1e-3, alphaSchedule: 'sigma' });
+    const { seeds, state } = es.ask(es.init(1), 2);
+    expect(es.tell(state, seeds, [1, 0], meta).record.alpha).toBeCloseTo(1e-3 * (8e-4 / 1e-3), 15);
+    expect(es.tell(state, seeds, [1, 0], { ...meta, sigma: 0 }).record.alpha).toBe(0);
+    expect(createEsStrategy({ alpha: 1e-3, alphaSchedule: 'constant' }).tell(state, seeds, [1, 0], meta).record.alpha).toBe(1e-3);
+    expect(() => createEsStrategy({ alphaSchedule: 'linear' as 'sigma' })).toThrow(/es.alphaSchedule must be constant or sigma/);
+  });
+
   it('rejects bad parameters and mismatched lengths', () => {
     expect(() => createEsStrategy({ alpha: 0 })).toThrow(AhdError);
     expect(() => createEsStrategy({ sigma0: -1 })).toThrow(/es.sigma0 must be a non-negative number/);
