@@ -30,7 +30,7 @@ def distinct(prefix, seed):
 print('| lever | gain over both splits, per seed | mean (SE) | in SE | valid share (baseline) | distinct answers per window, mean over seeds | verdict |')
 print('|---|---|---|---|---|---|---|')
 base = {s: summary(BASE, s) for s in SEEDS}
-for lever in ('no-antithetic', 'zscore', 'sigma-floor'):
+for lever in ('no-antithetic', 'zscore', 'sigma-floor', 'samples-1'):
     prefix = HERE / 'runs' / f'{lever}-r'
     runs = {s: summary(prefix, s) for s in SEEDS}
     gains = [-st.mean(runs[s]['best']['test'][k] - base[s]['best']['test'][k] for k in ('test20', 'test50')) for s in SEEDS]
