@@ -3,7 +3,6 @@ mean and SE over seeds 0-4, the valid shares, and the distinct-answer share per 
 
     python3 benchmarks/results/es-levers-tsp50/verdict.py
 """
-import json
 import math
 import pathlib
 import statistics as st
@@ -14,12 +13,9 @@ sys.path.insert(0, str(HERE.parents[1]))
 from importlib import import_module
 
 tails = import_module('es-candidate-tails')
+summary = import_module('paired-gain').summary
 BASE = HERE.parent / 'es-sample-no-crn' / 'runs' / 'tsp50-sample-es-nocrn-b1000-r'
 SEEDS = range(5)
-
-
-def summary(prefix, seed):
-    return json.loads(pathlib.Path(f'{prefix}{seed}/summary.json').read_text())
 
 
 def distinct(prefix, seed):

@@ -5,9 +5,12 @@ with CRN (the scope study's runs).
 """
 import json
 import pathlib
+import sys
+from importlib import import_module
 
 R = pathlib.Path(__file__).resolve().parent.parent
-SIGN = {'tsp50': -1, 'kp100': 1, 'asp15': 1, 'aco-tsp50': -1, 'aco-cvrp50': -1, 'aco-bpp500': -1}
+sys.path.insert(0, str(R.parent))
+SIGN = import_module('es-probe-tails').SIGN
 
 
 def probe(path):
