@@ -6,14 +6,17 @@ type StoredEs = EsParams & { readonly baseFingerprint?: string };
 /**
  * A canonical key of the ES parameters (the fingerprint left out): equal keys, equal ES. EoH candidates per
  * direction absent and 1 are the same setting, as are an alpha schedule absent and constant (older configs leave
- * them out).
+ * them out). With `scaffold`, the other scaffold's parameters are left out too (EoH never reads the samples per
+ * direction or common random numbers, Sample never reads EoH's candidates per direction), so runs of one scaffold
+ * made under defaults that differ only in the other's parameters are one setting.
  */
-export function esParamsKey(settings: StoredEs): string {
-  const { baseFingerprint: _, eohCandidatesPerDirection: perDirection, alphaSchedule, ...params } = settings;
+export function esParamsKey(settings: StoredEs, scaffold?: string): string {
+  const { baseFingerprint: _, eohCandidatesPerDirection: perDirection, alphaSchedule, samplesPerDirection, commonRandomNumbers, ...params } = settings;
   return JSON.stringify(
     sortKeys({
       ...params,
-      ...(perDirection !== undefined && perDirection !== 1 && { eohCandidatesPerDirection: perDirection }),
+      ...(scaffold !== 'eoh' && { samplesPerDirection, commonRandomNumbers }),
+      ...(scaffold !== 'sample' && perDirection !== undefined && perDirection !== 1 && { eohCandidatesPerDirection: perDirection }),
       ...(alphaSchedule === 'sigma' && { alphaSchedule }),
     }),
   );

@@ -147,7 +147,7 @@ function refuseStaleEsRuns(settings: readonly Setting[], out: string): void {
   const stale = settings
     .filter((s) => s.es)
     .map((s) => readFinishedRun(settingDir(out, s)))
-    .filter((r): r is FinishedRun => r?.esSettings !== undefined && esParamsKey(r.esSettings) !== esParamsKey(defaultEs(r.scaffold)));
+    .filter((r): r is FinishedRun => r?.esSettings !== undefined && esParamsKey(r.esSettings, r.scaffold) !== esParamsKey(defaultEs(r.scaffold), r.scaffold));
   if (stale.length === 0) return;
   throw usageError(
     `${stale.length} finished ES run(s) under ${join(out, 'runs')} ran with other ES settings than \`ahd run --es\` uses now ` +

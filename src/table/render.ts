@@ -231,7 +231,7 @@ export function renderEsSettings(runs: readonly FinishedRun[]): string {
     if (!run.es) continue;
     const groups = byScaffold.get(run.scaffold) ?? new Map<string, { text: string; runs: number }>();
     byScaffold.set(run.scaffold, groups);
-    const key = run.esSettings ? esParamsKey(run.esSettings) : 'unknown';
+    const key = run.esSettings ? esParamsKey(run.esSettings, run.scaffold) : 'unknown';
     const entry = groups.get(key) ?? { text: run.esSettings ? describeEs(run.esSettings, run.scaffold) : 'not recorded (an ES server)', runs: 0 };
     entry.runs++;
     groups.set(key, entry);

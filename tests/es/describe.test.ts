@@ -40,6 +40,16 @@ describe('ES settings as text and as a key', () => {
     expect(describeEs({ ...DEFAULT_ES, alphaSchedule: 'sigma' })).toMatch(/^alpha 0.05 x sigma \/ sigma0, sigma 0.1 -> 0/);
   });
 
+  it("keys a scaffold's runs without the other scaffold's parameters", () => {
+    const crn = { ...DEFAULT_ES, commonRandomNumbers: true, samplesPerDirection: 1 };
+    expect(esParamsKey(crn, 'eoh')).toBe(esParamsKey(DEFAULT_ES, 'eoh'));
+    expect(esParamsKey(crn, 'sample')).not.toBe(esParamsKey(DEFAULT_ES, 'sample'));
+    expect(esParamsKey(crn)).not.toBe(esParamsKey(DEFAULT_ES));
+    const perDirection = { ...DEFAULT_ES, eohCandidatesPerDirection: 3 };
+    expect(esParamsKey(perDirection, 'sample')).toBe(esParamsKey(DEFAULT_ES, 'sample'));
+    expect(esParamsKey(perDirection, 'eoh')).not.toBe(esParamsKey(DEFAULT_ES, 'eoh'));
+  });
+
   it('keys EoH candidates per direction absent and 1 alike, and other counts apart', () => {
     expect(esParamsKey({ ...DEFAULT_ES, eohCandidatesPerDirection: 1 })).toBe(esParamsKey(DEFAULT_ES));
     expect(esParamsKey({ ...DEFAULT_ES, eohCandidatesPerDirection: 5 })).not.toBe(esParamsKey(DEFAULT_ES));

@@ -115,6 +115,18 @@ describe('ahd table (running settings)', () => {
     expect(table.markdown).toContain(`## ES settings\n\nES+EoH:\n\n- 1 run: ${describeEs(DEFAULT_ES_EOH, 'eoh')}\n`);
   });
 
+  it("reuses an ES run whose settings differ from its scaffold's default only in the other scaffold's parameters", async () => {
+    const options = { problems: ['tsp50'], budgets: [1000], reps: 1, scaffolds: ['eoh' as const], out, log: () => {}, evaluateBaseline: fakeBaselineEvaluator() };
+    const es: Setting = { problem: 'tsp50', budget: 1000, scaffold: 'eoh', es: true, rep: 0 };
+    // Common random numbers are Sample's: an EoH+ES run recorded under an older Sample default is the same EoH+ES.
+    const olderDefault = { ...DEFAULT_ES_EOH, commonRandomNumbers: !DEFAULT_ES_EOH.commonRandomNumbers };
+    writeFakeRun(settingDir(out, es), { ...es, seed: 0, train: 9, test: { test20: 4, test50: 6 }, esSettings: olderDefault });
+    const calls: { setting: Setting; resume: boolean }[] = [];
+    const table = await buildTable({ ...options, runner: fakeRunner(calls) });
+    expect(calls.map((c) => c.setting)).toEqual([{ ...es, es: false }]);
+    expect(table.markdown).not.toContain('Its runs mix');
+  });
+
   it('says when the ES runs of a table mix ES settings', async () => {
     const runs = [REFERENCE_ES, DEFAULT_ES].map((esSettings, rep) =>
       writeFakeRun(join(out, 'runs', `r${rep}`), { problem: 'tsp50', budget: 1000, scaffold: 'sample', es: true, seed: rep, train: 9, test: { test20: 4, test50: 6 }, esSettings }),
