@@ -37,7 +37,7 @@ describe('logits processors', () => {
     expect([...rankByLogit(logits)]).toEqual([2, 5, 0, 7, 1, 3, 6]);
   });
 
-  test('the packed-key ranking is the comparator ranking on random logits of several vocabulary sizes', () => {
+  test('the radix ranking is the comparator ranking on random logits of several vocabulary sizes', () => {
     const rng = createRng(5);
     for (const size of [1, 2, 7, 1110, 5000]) {
       for (let trial = 0; trial < 20; trial++) {
@@ -52,7 +52,21 @@ describe('logits processors', () => {
     }
   });
 
-  test('a NaN logit falls back to the comparator instead of a wrong packed key', () => {
+  test('ranks a vocabulary past 2^21 ids (where 53-bit packed keys ran out) in order, every unmasked id once', () => {
+    const rng = createRng(11);
+    const logits = Float32Array.from({ length: 2 ** 21 + 3 }, () => (rng.next() < 0.05 ? -Infinity : Math.round((rng.next() - 0.5) * 4096) / 64));
+    const ranked = rankByLogit(logits);
+    expect(ranked.length).toBe(logits.filter((l) => l !== -Infinity).length);
+    expect(new Set(ranked).size).toBe(ranked.length);
+    let ordered = true;
+    for (let k = 1; k < ranked.length; k++) {
+      const [a, b] = [logits[ranked[k - 1]], logits[ranked[k]]];
+      ordered &&= a > b || (a === b && ranked[k - 1] < ranked[k]);
+    }
+    expect(ordered).toBe(true);
+  });
+
+  test('a NaN logit falls back to the comparator', () => {
     const logits = Float32Array.of(0.5, Number.NaN, 2, -1);
     const byComparator = [0, 1, 2, 3].sort((a, b) => logits[b] - logits[a] || a - b);
     expect([...rankByLogit(logits)]).toEqual(byComparator);

@@ -23,14 +23,14 @@ export function topKProcessor(k: number): LogitsProcessor {
 /**
  * Keeps the smallest set of most likely tokens whose probability mass reaches p (always at least one). Tokens are
  * ranked by logit, then by id, and their probabilities summed in that order; the ranking runs once per token
- * step, so it sorts packed numeric keys natively (rankByLogit) instead of calling a comparator ~10^4 times.
+ * step, so it is a radix sort (rankByLogit) rather than a comparison sort.
  */
 export function topPProcessor(p: number): LogitsProcessor {
+  let weights = new Float64Array(0);
   return (logits) => {
     const ranked = rankByLogit(logits);
-    let max = -Infinity;
-    for (const i of ranked) if (logits[i] > max) max = logits[i];
-    const weights = new Float64Array(ranked.length);
+    if (weights.length < ranked.length) weights = new Float64Array(ranked.length);
+    const max = logits[ranked[0]]; // the first ranked is the largest logit
     let total = 0;
     for (let k = 0; k < ranked.length; k++) total += weights[k] = Math.exp(logits[ranked[k]] - max);
     let mass = 0;
@@ -40,32 +40,59 @@ export function topPProcessor(p: number): LogitsProcessor {
   };
 }
 
+/** Scratch of rankByLogit, grown to the largest vocabulary seen (one per thread: modules are per thread). */
+let keys = new Uint32Array(0);
+let ids = new Uint32Array(0);
+let keysTmp = new Uint32Array(0);
+let idsTmp = new Uint32Array(0);
+const counts = new Uint32Array(256);
+
 /**
- * The ids of the tokens that are not masked, by logit descending, ties by id ascending (-0 and +0 tie). Each key
- * packs a float32 logit's order-preserving bits above its id's complement into one exact integer below 2^53, so a
- * plain numeric sort gives that order. A NaN logit has no place in it: then the comparator decides, as it did.
+ * The ids of the tokens that are not masked, by logit descending, ties by id ascending (-0 and +0 tie). A float32
+ * logit's bits map to an unsigned key whose ascending order is the logits' descending order; a stable LSD radix
+ * sort on it (four byte passes), fed the ids in ascending order, leaves ties by id: the order the comparator gives,
+ * in linear time. A NaN logit has no place in it: then the comparator decides, as it did.
  */
 export function rankByLogit(logits: Float32Array): Uint32Array {
-  const idBits = Math.max(1, Math.ceil(Math.log2(logits.length)));
-  const span = 2 ** idBits;
-  if (idBits > 21) return rankByComparator(logits); // 32 + 21 bits: the most a double holds exactly
-  const bits = new Uint32Array(1);
-  const value = new Float32Array(bits.buffer);
-  const keys = new Float64Array(logits.length);
+  const n = logits.length;
+  if (keys.length < n) [keys, ids, keysTmp, idsTmp] = [0, 1, 2, 3].map(() => new Uint32Array(n));
+  const bits = new Uint32Array(logits.buffer, logits.byteOffset, n);
   let m = 0;
-  for (let i = 0; i < logits.length; i++) {
+  for (let i = 0; i < n; i++) {
     const logit = logits[i];
     if (logit === -Infinity) continue;
     if (logit !== logit) return rankByComparator(logits);
-    value[0] = logit === 0 ? 0 : logit; // -0 as +0
-    const b = bits[0];
-    const ordered = b & 0x80000000 ? ~b >>> 0 : (b | 0x80000000) >>> 0;
-    keys[m++] = ordered * span + (span - 1 - i);
+    const b = logit === 0 ? 0 : bits[i]; // -0 as +0
+    // Ascending float order as unsigned bits (negatives flipped whole, positives with the sign bit set), then negated.
+    keys[m] = b & 0x80000000 ? b : ~(b | 0x80000000) >>> 0;
+    ids[m++] = i;
   }
-  const sorted = keys.subarray(0, m).sort();
-  const ranked = new Uint32Array(m);
-  for (let k = 0; k < m; k++) ranked[k] = span - 1 - (sorted[m - 1 - k] % span);
-  return ranked;
+  let fromKeys = keys;
+  let fromIds = ids;
+  let toKeys = keysTmp;
+  let toIds = idsTmp;
+  for (let shift = 0; shift < 32; shift += 8) {
+    counts.fill(0);
+    for (let k = 0; k < m; k++) counts[(fromKeys[k] >>> shift) & 255]++;
+    if (counts[(fromKeys[0] >>> shift) & 255] === m) continue; // every key shares this byte: already in order
+    for (let d = 0, at = 0; d < 256; d++) {
+      const c = counts[d];
+      counts[d] = at;
+      at += c;
+    }
+    for (let k = 0; k < m; k++) {
+      const to = counts[(fromKeys[k] >>> shift) & 255]++;
+      toKeys[to] = fromKeys[k];
+      toIds[to] = fromIds[k];
+    }
+    const sortedKeys = toKeys;
+    const sortedIds = toIds;
+    toKeys = fromKeys;
+    toIds = fromIds;
+    fromKeys = sortedKeys;
+    fromIds = sortedIds;
+  }
+  return fromIds.slice(0, m);
 }
 
 function rankByComparator(logits: Float32Array): Uint32Array {
