@@ -55,7 +55,7 @@ export async function evaluate(problem: string | Problem, code: string, splits?:
 
 /**
  * The pool a one-off evaluation of one heuristic on `splits` needs: only the threads the splits can use, and no
- * result sharing (each split is one request, so its keys would only start esbuild's service for nothing).
+ * result sharing (each split is one request: nothing to share).
  */
 export function evaluationPool(problem: Problem, splits: readonly string[]): SandboxPool {
   return new SandboxPool({ threads: threadsFor(problem, splits), shareResults: false });

@@ -16,17 +16,14 @@ export interface SandboxPoolOptions {
   readonly threads?: number;
   /** Heap limit of each candidate's isolate, MB. Default: DEFAULT_MEMORY_LIMIT_MB. */
   readonly memoryLimitMb?: number;
-  /**
-   * Evaluate identical requests once (default true). The key normalises the code's layout with esbuild, whose
-   * service takes ~0.15 s to start: a one-off evaluation (`ahd eval`) turns this off.
-   */
+  /** Evaluate identical requests (same code, trimmed, and the rest of the request) once (default true). */
   readonly shareResults?: boolean;
 }
 
 /**
  * Evaluates candidates in isolated-vm isolates on a piscina pool of worker threads, which live in a separate
  * sandbox process (sandbox-process.ts) so that nothing a candidate does can crash the host. Identical requests
- * (same normalised code, problem, split, seed and limits) are evaluated once. Never rejects because of a
+ * (same code, problem, split, seed and limits) are evaluated once. Never rejects because of a
  * candidate: every candidate failure is an Outcome (a crashed worker or sandbox process included; the pool
  * recovers). Rejects only for caller mistakes (usage errors), unreadable instance data, cancellation, a closed
  * pool, or a sandbox process that cannot start.
@@ -63,9 +60,8 @@ export class SandboxPool {
     if (!this.#results) return signal?.aborted ? Promise.reject(signal.reason) : this.#run(task, signal ?? new AbortController().signal);
     const results = this.#results;
     // A crashed worker's 'error' is not the candidate's: do not remember it, so a retry evaluates again.
-    return evaluationKey(request, task.timeoutMs, task.memoryLimitMb).then((key) =>
-      results.share(key, (shared) => this.#run(task, shared), signal, (outcome) => outcome.status !== 'error'),
-    );
+    const key = evaluationKey(request, task.timeoutMs, task.memoryLimitMb);
+    return results.share(key, (shared) => this.#run(task, shared), signal, (outcome) => outcome.status !== 'error');
   }
 
   /** Evaluates many requests concurrently (outcomes in request order); `onOutcome` reports each as it lands. */

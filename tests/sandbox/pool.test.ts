@@ -52,11 +52,14 @@ describe('SandboxPool', () => {
     expect(native).toMatchObject({ status: 'ok', objective: (a as { objective: number }).objective });
   });
 
-  it('evaluates identical candidates once, also when they differ only in comments and layout', async () => {
-    const variant = `// nearest neighbour\nfunction selectNextNode(currentNode,destinationNode,unvisitedNodes,distanceMatrix){ /* first */ return unvisitedNodes[0] }`;
-    const [first, concurrent] = await Promise.all([pool.evaluate(train(NEAREST, 8)), pool.evaluate(train(variant, 8))]);
+  it('evaluates identical candidates once (the code trimmed), and apart when they differ in layout', async () => {
+    const [first, concurrent] = await Promise.all([pool.evaluate(train(NEAREST, 8)), pool.evaluate(train(`\n${NEAREST}\n\n`, 8))]);
     expect(concurrent).toBe(first); // the same promise's value, not an equal one
     expect(await pool.evaluate(train(NEAREST, 8))).toBe(first);
+    const variant = `// nearest neighbour\nfunction selectNextNode(currentNode,destinationNode,unvisitedNodes,distanceMatrix){ /* first */ return unvisitedNodes[0] }`;
+    const layout = await pool.evaluate(train(variant, 8));
+    expect(layout).not.toBe(first);
+    expect(layout).toEqual({ ...first, ms: layout.ms });
     const otherSeed = await pool.evaluate(train(NEAREST, 9));
     expect(otherSeed).not.toBe(first);
     expect(otherSeed).toMatchObject({ status: 'ok', objective: 7.00437 });
