@@ -44,12 +44,13 @@
     return typeof candidate === 'function' ? '' : `no function named ${fnName}`;
   }
 
-  // One instance: a Float64Array of the harness's raw output, or a string saying why the instance is invalid.
-  function run(input, ctx) {
+  // One instance: a Float64Array of the harness's raw output, or a string saying why the instance is invalid. The
+  // score context comes as primitives (cheaper to pass than an object copied in) and is built here.
+  function run(input, mode, split, index, size) {
     let output;
     try {
-      start(seed, ctx.index); // this instance's random stream, clock at the epoch
-      output = solve(candidate, input, ctx);
+      start(seed, index); // this instance's random stream, clock at the epoch
+      output = solve(candidate, input, { mode, split, index, size });
     } catch (error) {
       return describe(error);
     }

@@ -137,7 +137,7 @@ export function runInIsolate(job: IsolateJob): { readonly results: InstanceResul
     for (let k = 0; k < job.instances.length; k++) {
       const { instance, input } = job.instances[k];
       const ctx: ScoreContext = { mode: job.spec.mode, split: job.spec.name, index: firstIndex + k, size: job.spec.size };
-      const args = [input.copyInto(), new ivm.ExternalCopy(ctx).copyInto({ release: true })];
+      const args = [input.copyInto(), ctx.mode, ctx.split, ctx.index, ctx.size];
       const output = timed((timeout) => slot!.run.applySync(undefined, args, { timeout, result: { copy: true } }) as unknown);
       if (output === OUT_OF_TIME) return { status: 'timeout', ms: elapsed() };
       const result = toInstanceResult(job.problem, output, instance, ctx);
