@@ -6,6 +6,7 @@ import { pairedComparison, probe, runModel, type ProbeResult } from '../../probe
 import { SandboxPool } from '../../sandbox/pool.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
 import { bundledModelDir } from '../../llm/onnx/bundled-model.ts';
+import { countProgress } from '../count-progress.ts';
 import { formatTable } from '../table-format.ts';
 
 const count = (min: number) => z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(min, `must be >= ${min}`);
@@ -29,23 +30,24 @@ export async function probeFromFlags(raw: unknown): Promise<void> {
   if (!problem) throw usageError('--problem is required without --run (see ahd problems)');
   const modelDir = resolve(options.model ?? fromRun?.modelDir ?? bundledModelDir());
   const pool = new SandboxPool();
+  const progress = countProgress('samples generated');
   const common = {
     problem,
     samples: options.samples,
     seed: options.seed,
     pool,
     replicas: options.replicas,
-    onProgress: (done: number, total: number) => process.stderr.write(`\r  ${done} of ${total} samples generated`),
+    onProgress: (done: number, total: number) => progress.update(done, total),
   };
   try {
     process.stderr.write(`probe: ${options.samples} i1 samples on ${problem.id} from ${modelDir}\n`);
     const base = await probe({ modelDir }, common);
-    process.stderr.write('\n');
+    progress.end();
     let tuned: ProbeResult | undefined;
     if (options.run) {
       process.stderr.write(`probe: the same seeds from ${options.run} (updates replayed)\n`);
       tuned = await probe({ modelDir, run: { dir: options.run, updates: options.updates } }, common);
-      process.stderr.write('\n');
+      progress.end();
     }
     const paired = tuned ? pairedComparison(problem, base.samples, tuned.samples) : undefined;
     if (options.json) {
