@@ -1,0 +1,12 @@
+// ahd: best heuristic for asp15 after generation 50 (candidate 329, i1; train objective 2781)
+// Score each vector by a product of factors rewarding fewer ones, non-zeros in the first coordinates, mixed groups of three.
+function priority(el, n, w) {
+  let ones = 0, twos = 0, head = 0, groups = 0;
+  for (let i = 0; i < n; i++) {
+    if (el[i] === 1) ones++;
+    if (el[i] === 2) twos++;
+    if (i < 7 && el[i] !== 0) head++;
+    if (i % 3 === 0 && el[i] === el[i + 1] && el[i] === el[i + 2]) groups++;
+  }
+  return (1 - 0.57 * groups) * (1 + 1.3 * Math.sqrt(ones)) * (1 + 0.31 * head);
+}
