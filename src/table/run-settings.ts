@@ -36,6 +36,15 @@ export async function runSettings(
   let skipped = 0;
   const failed: { setting: Setting; dir: string; message: string }[] = [];
   const queue = [...settings.entries()];
+  // For the time-left estimate: what this call has to run, and since when it has been running.
+  const toRun = settings.filter((s) => !readFinishedRun(settingDir(out, s))).length;
+  const started = Date.now();
+  const timeLeft = () => {
+    const ended = ran + failed.length;
+    const left = toRun - ended;
+    if (left <= 0) return `all ${toRun} to run ended`;
+    return `${ended} of ${toRun} to run ended; about ${formatMinutes(((Date.now() - started) / 60_000 / ended) * left)} left at this pace`;
+  };
   const lane = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) await runOne(...job);
   };
@@ -49,18 +58,23 @@ export async function runSettings(
     }
     const resume = existsSync(runPaths(dir).config);
     log(`${tag}: ${resume ? 'resuming' : 'running'} (seed ${setting.rep})`);
-    const started = Date.now();
+    const runStarted = Date.now();
     try {
       await runner(setting, dir, resume);
       ran++;
-      log(`${tag}: done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+      log(`${tag}: done in ${((Date.now() - runStarted) / 60_000).toFixed(1)} min (${timeLeft()})`);
     } catch (error) {
       if (error instanceof AhdError && error.code === ErrorCode.Usage) throw error;
       const message = error instanceof Error ? error.message : String(error);
       failed.push({ setting, dir, message });
-      log(`${tag}: failed: ${message}`);
+      log(`${tag}: failed: ${message} (${timeLeft()})`);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, lane));
   return { ran, skipped, failed };
+}
+
+/** Minutes as "N min" below two hours, else "H.H h". */
+function formatMinutes(minutes: number): string {
+  return minutes < 120 ? `${Math.round(minutes)} min` : `${(minutes / 60).toFixed(1)} h`;
 }

@@ -38,6 +38,24 @@ describe('ahd table (running settings)', () => {
     expect(b.cells).toEqual(a.cells);
   });
 
+  it('says after each run how many of those left to run have ended and about how long the rest takes', async () => {
+    const options = { problems: ['tsp50'], budgets: [1000], reps: 1, scaffolds: ['eoh' as const], out, evaluateBaseline: fakeBaselineEvaluator() };
+    // One of the two settings finished earlier: only the other counts as to run.
+    writeFakeRun(settingDir(out, { problem: 'tsp50', budget: 1000, scaffold: 'eoh', es: true, rep: 0 }), {
+      problem: 'tsp50', budget: 1000, scaffold: 'eoh', es: true, seed: 0, train: 9, test: { test20: 4, test50: 6 }, esSettings: DEFAULT_ES_EOH,
+    });
+    const lines: string[] = [];
+    await buildTable({ ...options, runner: fakeRunner([]), log: (line) => lines.push(line) });
+    expect(lines.filter((l) => /done in/.test(l))).toEqual([expect.stringMatching(/eoh-b1000-r0: done in \d+\.\d min \(all 1 to run ended\)$/)]);
+    rmSync(out, { recursive: true, force: true });
+    const more: string[] = [];
+    await buildTable({ ...options, reps: 2, runner: fakeRunner([]), log: (line) => more.push(line) });
+    const done = more.filter((l) => /done in/.test(l));
+    expect(done).toHaveLength(4);
+    expect(done[0]).toMatch(/\(1 of 4 to run ended; about \d+ min left at this pace\)$/);
+    expect(done[3]).toMatch(/\(all 4 to run ended\)$/);
+  });
+
   it('enumerates problem x budget x scaffold x es x rep with seed = rep', () => {
     const settings = enumerateSettings(['tsp50', 'kp100'], [1000, 2000], 3);
     expect(settings).toHaveLength(2 * 2 * 2 * 2 * 3);
