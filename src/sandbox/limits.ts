@@ -22,8 +22,8 @@ export function timeLimitMs(problem: Problem, split: string, override?: number):
 }
 
 /**
- * The host's last-resort deadline for a worker task: isolated-vm enforces the limit inside the isolate, this only
- * catches a worker that stops answering. Generous, because trusted scoring (ACO solvers) is not in the limit.
+ * The host's last-resort deadline for a sandbox task: isolated-vm enforces the limit inside the isolate, this only
+ * catches a sandbox that stops answering. Generous, because trusted scoring (ACO solvers) is not in the limit.
  */
 export function watchdogMs(limitMs: number): number {
   return 2 * limitMs + 60_000;

@@ -18,15 +18,21 @@ export interface SandboxPoolOptions {
   readonly memoryLimitMb?: number;
   /** Evaluate identical requests (same code, trimmed, and the rest of the request) once (default true). */
   readonly shareResults?: boolean;
+  /**
+   * The last-resort deadline of an evaluation with a given time limit, ms (default: twice the limit plus a minute).
+   * isolated-vm enforces the limit itself; past this deadline the sandbox process is deemed stuck (in trusted
+   * scoring, say), killed, and the evaluation ends as 'timeout'.
+   */
+  readonly deadlineMs?: (limitMs: number) => number;
 }
 
 /**
- * Evaluates candidates in isolated-vm isolates on a piscina pool of worker threads, which live in a separate
- * sandbox process (sandbox-process.ts) so that nothing a candidate does can crash the host. Identical requests
- * (same code, problem, split, seed and limits) are evaluated once. Never rejects because of a
- * candidate: every candidate failure is an Outcome (a crashed worker or sandbox process included; the pool
- * recovers). Rejects only for caller mistakes (usage errors), unreadable instance data, cancellation, a closed
- * pool, or a sandbox process that cannot start.
+ * Evaluates candidates in isolated-vm isolates in a separate sandbox process (sandbox-process.ts: on its own
+ * thread with one thread, else on a piscina pool of worker threads), so that nothing a candidate does can crash
+ * the host. Identical requests (same code, problem, split, seed and limits) are evaluated once. Never rejects
+ * because of a candidate: every candidate failure is an Outcome (a crashed worker or sandbox process, or one past
+ * its last-resort deadline, included; the pool recovers). Rejects only for caller mistakes (usage errors),
+ * unreadable instance data, cancellation, a closed pool, or a sandbox process that cannot start.
  */
 export class SandboxPool {
   readonly threads: number;
@@ -44,7 +50,7 @@ export class SandboxPool {
     }
     this.threads = threads;
     this.memoryLimitMb = memoryLimitMb;
-    this.#process = new SandboxProcess(threads);
+    this.#process = new SandboxProcess(threads, options.deadlineMs);
     this.#results = options.shareResults === false ? undefined : new SharedResults<Outcome>();
   }
 

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { childExecArgv, moduleUrl } from '../ground/runtime.ts';
 import { oneLine } from '../ground/one-line.ts';
+import { watchdogMs } from './limits.ts';
 import type { Outcome } from './types.ts';
 import type { WorkerReply, WorkerTask } from './worker.ts';
 
@@ -19,6 +20,9 @@ interface Job {
   started: number;
   /** It was running when the sandbox process died alongside others: it reruns alone to find out whose fault it was. */
   suspect: boolean;
+  /** The last-resort deadline while it runs; `expired` once it passed (the process is then killed). */
+  timer?: NodeJS.Timeout;
+  expired: boolean;
 }
 
 const MAIN = moduleUrl('./process-main', import.meta.url);
@@ -29,10 +33,14 @@ const STDERR_TAIL = 4096;
  * The host's handle on the sandbox process: sends it tasks (at most one per worker thread at a time), restarts it
  * when it dies, and decides whose fault a death was. A candidate that brings the process down while it was the
  * only one running gets the blame ('oom' when V8 ran out of memory, else 'error'); when several were running, each
- * is rerun alone before any is blamed, so an innocent candidate is never charged with a neighbour's crash.
+ * is rerun alone before any is blamed, so an innocent candidate is never charged with a neighbour's crash. A task
+ * that outlives its last-resort deadline (isolated-vm enforces the real limit inside the isolate; this catches a
+ * sandbox that stopped answering, e.g. in trusted scoring) has the process killed and ends as 'timeout'; the
+ * others running beside it run again.
  */
 export class SandboxProcess {
   readonly #threads: number;
+  readonly #deadlineMs: (limitMs: number) => number;
   readonly #queue: Job[] = [];
   readonly #running = new Map<number, Job>();
   #child: ChildProcess | undefined;
@@ -41,8 +49,10 @@ export class SandboxProcess {
   #nextId = 0;
   #closed = false;
 
-  constructor(threads: number) {
+  /** `deadlineMs`: the last-resort deadline of a task with this time limit (default limits.ts's watchdogMs). */
+  constructor(threads: number, deadlineMs: (limitMs: number) => number = watchdogMs) {
     this.#threads = threads;
+    this.#deadlineMs = deadlineMs;
   }
 
   /** Runs a task; a cancelled `signal` rejects with its reason and stops the task in the sandbox. */
@@ -54,6 +64,7 @@ export class SandboxProcess {
         const queued = this.#queue.findIndex((j) => j.id === id);
         if (queued >= 0) this.#queue.splice(queued, 1);
         if (this.#running.delete(id)) this.#send({ type: 'cancel', id });
+        clearTimeout(job.timer);
         reject(signal.reason);
         this.#pump();
       };
@@ -62,6 +73,7 @@ export class SandboxProcess {
         task,
         started: 0,
         suspect: false,
+        expired: false,
         resolve: (reply) => {
           signal.removeEventListener('abort', onAbort);
           resolve(reply);
@@ -83,7 +95,10 @@ export class SandboxProcess {
     const pending = [...this.#running.values(), ...this.#queue];
     this.#running.clear();
     this.#queue.length = 0;
-    for (const job of pending) job.resolve(failed(job, 'error', 'the sandbox pool was closed'));
+    for (const job of pending) {
+      clearTimeout(job.timer);
+      job.resolve(failed(job, 'error', 'the sandbox pool was closed'));
+    }
     const child = this.#child;
     this.#child = undefined;
     if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -105,6 +120,7 @@ export class SandboxProcess {
       const index = quarantine ? Math.max(0, this.#queue.findIndex((j) => j.suspect)) : 0;
       const [job] = this.#queue.splice(index, 1);
       job.started = performance.now();
+      job.timer = setTimeout(() => this.#expire(job), this.#deadlineMs(job.task.timeoutMs));
       this.#running.set(job.id, job);
       this.#send({ type: 'run', id: job.id, task: job.task });
     }
@@ -159,10 +175,18 @@ export class SandboxProcess {
       const job = this.#running.get(message.id);
       if (job) {
         this.#running.delete(message.id);
+        clearTimeout(job.timer);
         job.resolve(message.reply);
       }
     }
     this.#pump();
+  }
+
+  /** A task past its deadline: the process is killed, and its exit ends the task as a timeout. */
+  #expire(job: Job): void {
+    if (this.#running.get(job.id) !== job) return;
+    job.expired = true;
+    this.#child?.kill('SIGKILL');
   }
 
   #onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
@@ -172,15 +196,20 @@ export class SandboxProcess {
     this.#ready = false;
     const running = [...this.#running.values()];
     this.#running.clear();
+    for (const job of running) clearTimeout(job.timer);
     const crash = `sandbox process died (${signal ?? `exit code ${code}`})${tail(this.#stderr)}`;
-    if (!wasReady) {
+    const expired = running.filter((job) => job.expired);
+    if (expired.length > 0) {
+      // Killed for a task past its deadline: that task timed out, the others run again (not suspects).
+      for (const job of expired) job.resolve({ outcome: { status: 'timeout', ms: performance.now() - job.started } });
+      this.#queue.unshift(...running.filter((job) => !job.expired));
+    } else if (!wasReady) {
       // It never started: no candidate is to blame, and restarting would fail the same way.
       const error = new AhdError(ErrorCode.Sandbox, `cannot start the sandbox process: ${crash}`);
       for (const job of [...running, ...this.#queue.splice(0)]) job.reject(error);
       return;
-    }
-    const outOfMemory = /out of memory|is_heap_oom|allocation failed/i.test(this.#stderr);
-    if (running.length === 1) {
+    } else if (running.length === 1) {
+      const outOfMemory = /out of memory|is_heap_oom|allocation failed/i.test(this.#stderr);
       const [job] = running;
       job.resolve(failed(job, outOfMemory ? 'oom' : 'error', crash));
     } else {
