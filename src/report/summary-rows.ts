@@ -3,6 +3,7 @@ import type { RunData } from '../engine/run-dir/index.ts';
 import { countOutcomes, validObjectives } from './series.ts';
 import { describeEs } from '../es/describe.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
+import { formatSeconds } from '../ground/format-seconds.ts';
 
 /** The run's headline figures as label/value rows (plain text; the page escapes them). */
 export interface SummaryRow {
@@ -63,11 +64,4 @@ function settingsText(settings: object): string {
   return Object.entries(settings)
     .map(([key, value]) => `${key} ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
     .join(', ');
-}
-
-function formatSeconds(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '?';
-  if (seconds < 120) return `${seconds.toFixed(1)} s`;
-  const minutes = seconds / 60;
-  return minutes < 120 ? `${minutes.toFixed(1)} min` : `${(minutes / 60).toFixed(2)} h`;
 }

@@ -4,6 +4,7 @@ import { runPaths } from '../engine/run-dir/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { readFinishedRun } from '../engine/run-dir/index.ts';
 import { settingName, type Setting } from './settings.ts';
+import { formatSeconds } from '../ground/format-seconds.ts';
 
 /** Runs one setting into `dir` (continuing an interrupted run there when `resume`); resolves once it finished. */
 export type SettingRunner = (setting: Setting, dir: string, resume: boolean) => Promise<void>;
@@ -36,14 +37,15 @@ export async function runSettings(
   let skipped = 0;
   const failed: { setting: Setting; dir: string; message: string }[] = [];
   const queue = [...settings.entries()];
-  // For the time-left estimate: what this call has to run, and since when it has been running.
-  const toRun = settings.filter((s) => !readFinishedRun(settingDir(out, s))).length;
+  // Read once: which settings finished earlier (skipped), and so how many this call runs, for the time left.
+  const finished = settings.map((s) => readFinishedRun(settingDir(out, s)) !== undefined);
+  const toRun = finished.filter((f) => !f).length;
   const started = Date.now();
   const timeLeft = () => {
     const ended = ran + failed.length;
     const left = toRun - ended;
     if (left <= 0) return `all ${toRun} to run ended`;
-    return `${ended} of ${toRun} to run ended; about ${formatMinutes(((Date.now() - started) / 60_000 / ended) * left)} left at this pace`;
+    return `${ended} of ${toRun} to run ended; about ${formatSeconds(((Date.now() - started) / 1000 / ended) * left)} left at this pace`;
   };
   const lane = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) await runOne(...job);
@@ -51,7 +53,7 @@ export async function runSettings(
   const runOne = async (i: number, setting: Setting) => {
     const dir = settingDir(out, setting);
     const tag = `[${i + 1}/${settings.length}] ${settingName(setting)}`;
-    if (readFinishedRun(dir)) {
+    if (finished[i]) {
       skipped++;
       log(`${tag}: finished earlier, skipped`);
       return;
@@ -72,9 +74,4 @@ export async function runSettings(
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, lane));
   return { ran, skipped, failed };
-}
-
-/** Minutes as "N min" below two hours, else "H.H h". */
-function formatMinutes(minutes: number): string {
-  return minutes < 120 ? `${Math.round(minutes)} min` : `${(minutes / 60).toFixed(1)} h`;
 }

@@ -52,7 +52,7 @@ describe('ahd table (running settings)', () => {
     await buildTable({ ...options, reps: 2, runner: fakeRunner([]), log: (line) => more.push(line) });
     const done = more.filter((l) => /done in/.test(l));
     expect(done).toHaveLength(4);
-    expect(done[0]).toMatch(/\(1 of 4 to run ended; about \d+ min left at this pace\)$/);
+    expect(done[0]).toMatch(/\(1 of 4 to run ended; about \d+\.\d s left at this pace\)$/); // fake runs take milliseconds
     expect(done[3]).toMatch(/\(all 4 to run ended\)$/);
   });
 
