@@ -167,6 +167,7 @@ function workerIsolate(memoryLimitMb: number): ivm.Isolate {
     sharedLimit = memoryLimitMb;
     scripts.clear();
     idle.clear();
+    returned.clear();
   }
   return shared;
 }
@@ -188,6 +189,7 @@ const harnessKey = (problem: Problem) => `${problem.id}\u0000${problem.harnessSo
 export const contextStats = { created: 0, lastVerdict: '' };
 
 function takeContext(isolate: ivm.Isolate, problem: Problem): HarnessContext {
+  checkReturnedContexts();
   const key = harnessKey(problem);
   const waiting = idle.get(key);
   if (waiting) {
@@ -204,22 +206,39 @@ function takeContext(isolate: ivm.Isolate, problem: Problem): HarnessContext {
   }
 }
 
-/** Keeps the context for the next candidate when the guard finds it as recorded (after repairing globals). */
+/**
+ * A context whose candidate ran to an answer waits for the guard's check, which the worker runs once its reply is
+ * on its way (checkReturnedContexts), so that the check overlaps the reply's trip to the host instead of adding to
+ * it; the next candidate never gets a context the guard has not passed. Any other context is dropped now.
+ */
 function giveBack(isolate: ivm.Isolate, problem: Problem, slot: HarnessContext, reusable: boolean): void {
   if (reusable && !isolate.isDisposed) {
+    checkReturnedContexts(); // at most one per harness waits
+    returned.set(harnessKey(problem), slot);
+    return;
+  }
+  contextStats.lastVerdict = 'not checked: the evaluation did not end in an answer';
+  if (!isolate.isDisposed) slot.context.release();
+}
+/** Contexts given back after an answer, not yet checked by the guard. */
+const returned = new Map<string, HarnessContext>();
+
+/** Runs the guard on the contexts given back: kept for the next candidate when it finds them as recorded (after repairing globals). */
+export function checkReturnedContexts(): void {
+  for (const [key, slot] of returned) {
+    returned.delete(key);
+    if (!shared || shared.isDisposed) continue; // gone with its isolate
     try {
       contextStats.lastVerdict = String(slot.check.applySync(undefined, [], { timeout: SETUP_TIMEOUT_MS }));
       if (contextStats.lastVerdict === '') {
-        idle.set(harnessKey(problem), slot);
-        return;
+        idle.set(key, slot);
+        continue;
       }
     } catch (error) {
       contextStats.lastVerdict = `guard did not finish: ${error instanceof Error ? error.message : String(error)}`;
     }
-  } else {
-    contextStats.lastVerdict = 'not checked: the evaluation did not end in an answer';
+    if (!shared.isDisposed) slot.context.release();
   }
-  if (!isolate.isDisposed) slot.context.release();
 }
 
 function compiled(isolate: ivm.Isolate, source: string, filename: string): ivm.Script {

@@ -1,7 +1,7 @@
 import { getProblem, loadProblem } from '../../problems/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import type { InstanceResult } from './aggregate.ts';
-import { evaluateInIsolate, prepareInstances, runInIsolate, type PreparedInstance } from './isolate.ts';
+import { checkReturnedContexts, evaluateInIsolate, prepareInstances, runInIsolate, type PreparedInstance } from './isolate.ts';
 import { loadCached } from './native.ts';
 import type { EvalRequest, Outcome } from './types.ts';
 
@@ -49,6 +49,8 @@ export default async function evaluateTask(task: WorkerTask): Promise<WorkerRepl
     timeoutMs: task.timeoutMs,
     memoryLimitMb: task.memoryLimitMb,
   };
+  // The guard checks the context once this reply is on its way (after this task's microtasks), not before.
+  setImmediate(checkReturnedContexts);
   if (!task.shard) return { outcome: evaluateInIsolate(job) };
   const { start, end } = task.shard;
   const run = runInIsolate({ ...job, instances: instances.slice(start, end), firstIndex: start });

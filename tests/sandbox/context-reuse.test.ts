@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tsp50 } from '../../problems/tsp50/index.ts';
 import { loadCached, evaluateNative } from '../../src/sandbox/native.ts';
-import { contextStats, evaluateInIsolate, prepareInstances } from '../../src/sandbox/isolate.ts';
+import { checkReturnedContexts, contextStats, evaluateInIsolate, prepareInstances } from '../../src/sandbox/isolate.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';
 
 /**
@@ -27,6 +27,7 @@ function run(code: string): { outcome: Outcome; kept: boolean; verdict: string }
   sandboxed(NN); // make sure a context is waiting
   const before = contextStats.created;
   const outcome = sandboxed(code);
+  checkReturnedContexts(); // as the worker does once its reply is sent
   const verdict = contextStats.lastVerdict;
   sandboxed(NN);
   return { outcome, kept: contextStats.created === before, verdict };
@@ -93,6 +94,11 @@ describe('a sandbox context serving several candidates', () => {
     expect(result.verdict).toMatch(verdict);
     expect(result.kept).toBe(false);
     expect(objective(sandboxed(probe))).toBe(objective(native(NN)));
+  });
+
+  it('the next candidate never gets an unchecked context, even when nothing ran the check in between', () => {
+    expect(sandboxed(fn('return unvisitedNodes[0];', 'Math.sqrt = () => 0;')).status).toBe('ok');
+    expect(objective(sandboxed(fn('return Math.sqrt(4) === 2 ? unvisitedNodes[0] : -1;')))).toBe(objective(native(NN)));
   });
 
   it('a candidate that runs out of time or is invalid leaves no trace on the next one', () => {
