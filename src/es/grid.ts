@@ -26,6 +26,17 @@ const HEADROOM = 4;
 
 export const gridStep = (range: number) => range * 2 ** -GRID_BITS;
 
+/**
+ * Math.round(x), bit for bit (ties up, -0 where it gives -0), for finite x. V8 compiles Math.round to a call here
+ * that costs ~9 ns, five times the rest of a noise pass's per-weight work; floor(x + 0.5) is one instruction, and
+ * off by one only where x + 0.5 itself rounds up (0.49999999999999994, odd integers beyond 2^52): corrected.
+ */
+export function roundHalfUp(x: number): number {
+  let r = Math.floor(x + 0.5);
+  if (r - 0.5 > x) r -= 1;
+  return r === 0 ? x * 0 : r;
+}
+
 /** Largest |w| per tensor. */
 export function maxAbsPerTensor(weights: Float32Array, layout: WeightLayout): Float64Array {
   return Float64Array.from(layout.tensors, (slot) => {
@@ -84,11 +95,14 @@ export function addNoiseOnGrid(
     (t, base, sums, count) => {
       const step = sign * steps[t];
       const inv = 1 / steps[t];
+      // A local running sum (same order of additions): a captured variable written per element is boxed.
+      let sq = squares;
       for (let j = 0; j < count; j++) {
-        const delta = Math.round(sums[j] * inv) * step;
+        const delta = roundHalfUp(sums[j] * inv) * step;
         weights[base + j] += delta;
-        squares += delta * delta;
+        sq += delta * delta;
       }
+      squares = sq;
     },
     tensorScales,
   );

@@ -185,11 +185,13 @@ export function forEachNoiseSum(
     const keys = seeds.map((s) => keysFor(s, t));
     for (let start = 0; start < slot.length; start += CHUNK) {
       const count = Math.min(CHUNK, slot.length - start);
-      sums.fill(0, 0, count);
+      // The first seed's terms are written, not added to zeros (0 + x kept: -0 becomes +0, as it would by adding).
+      if (keys.length === 0) sums.fill(0, 0, count);
       for (let i = 0; i < keys.length; i++) {
         const c = coeffs[i] * scale;
         fillKeyed(eps, keys[i], start, count);
-        for (let j = 0; j < count; j++) sums[j] += c * eps[j];
+        if (i === 0) for (let j = 0; j < count; j++) sums[j] = 0 + c * eps[j];
+        else for (let j = 0; j < count; j++) sums[j] += c * eps[j];
       }
       visit(t, slot.offset + start, sums, count);
     }

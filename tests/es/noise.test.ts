@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCombinedNoise, addNoise, fillNoise, NOISE_MAX_ABS, noiseAt } from '../../src/es/noise.ts';
+import { addCombinedNoise, addNoise, fillNoise, forEachNoiseSum, NOISE_MAX_ABS, noiseAt } from '../../src/es/noise.ts';
 import type { WeightLayout } from '../../src/es/types.ts';
 
 const layout: WeightLayout = {
@@ -73,6 +73,19 @@ describe('noise', () => {
     const sum = seeds.reduce((acc, s, i) => acc + coeffs[i] * noiseAt(s, 2, j), 0);
     expect(w[1037 + j]).toBe(Math.fround(0.25 + sum));
     expect(() => addCombinedNoise(w, layout, [1], [1, 2])).toThrow(/1 seeds but 2 coefficients/);
+  });
+
+  it('forEachNoiseSum hands sums of exactly +0 for zero terms and for no seeds, whatever it summed before', () => {
+    const collect = (seeds: number[], coeffs: number[]) => {
+      const out: number[] = [];
+      forEachNoiseSum(layout, seeds, coeffs, (_t, _base, sums, count) => out.push(...sums.subarray(0, count)));
+      return out;
+    };
+    expect(collect([5], [1e-3]).some((x) => x !== 0)).toBe(true);
+    // 0 * a negative eps is -0; as a sum of terms it is +0, as it was when the first term was added to zeros.
+    expect(collect([5], [0]).every((x) => Object.is(x, 0))).toBe(true);
+    expect(collect([5], [1e-3]).some((x) => x !== 0)).toBe(true);
+    expect(collect([], []).every((x) => Object.is(x, 0))).toBe(true);
   });
 
   it('rejects seeds outside [0, 2^31-1) and short buffers', () => {
