@@ -2,9 +2,10 @@
 # Wall time of a run with ES against the same run without it, one after the other on the same machine
 # (nothing else started by this script meanwhile): ahd run --problem P --scaffold S --budget B --seed 0,
 # without --es, then with --es and the given ES flags (default: ahd run's own ES defaults); then where each
-# run's time went (benchmarks/run-time.ts).
+# run's time went (benchmarks/run-time.ts). ORDER="plain es es plain" runs each twice in that order (a drift of
+# the machine's speed then weighs on both alike); the ratio is of the mean wall times.
 #
-#   benchmarks/es-cost.sh [problem tsp50] [scaffold sample] [budget 1000] [ES flags...]
+#   [ORDER="plain es"] benchmarks/es-cost.sh [problem tsp50] [scaffold sample] [budget 1000] [ES flags...]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 P="${1:-tsp50}"; S="${2:-sample}"; B="${3:-1000}"; shift $(( $# < 3 ? $# : 3 ))
@@ -13,19 +14,23 @@ echo "# ES cost: $P $S budget $B, seed 0; ES flags: --es $*; node $(node --versi
 echo
 echo "| run | seconds | samples | valid | samples/min |"
 echo "|---|---|---|---|---|"
-for mode in plain es; do
+rm -f /tmp/ahd-es-cost-plain.wall /tmp/ahd-es-cost-es.wall
+for mode in ${ORDER:-plain es}; do
   extra=(); [[ $mode == es ]] && extra=(--es "$@")
   start=$(date +%s.%N)
+  rm -rf "$WORK/$mode"
   line=$(node "$ROOT/bin/ahd.js" run --problem "$P" --scaffold "$S" --budget "$B" --seed 0 "${extra[@]}" --out "$WORK/$mode" --json 2>/dev/null | tail -1)
   wall=$(python3 -c "import time; print(f'{time.time() - $start:.1f}')")
   python3 - "$mode" "$wall" "$line" <<'PY'
 import json, sys
 mode, wall, line = sys.argv[1], float(sys.argv[2]), json.loads(sys.argv[3])
 print(f"| {mode} | {wall:.1f} | {line['samples']} | {line['valid']} | {60 * line['samples'] / wall:.0f} |")
-open(f"/tmp/ahd-es-cost-{mode}.wall", "w").write(str(wall))
+open(f"/tmp/ahd-es-cost-{mode}.wall", "a").write(f"{wall}\n")
 PY
 done
-python3 -c "p=float(open('/tmp/ahd-es-cost-plain.wall').read()); e=float(open('/tmp/ahd-es-cost-es.wall').read()); print(f'\nES / plain wall time: {e/p:.2f}x (whole process, test-split evaluation included)')"
+python3 -c "
+mean = lambda m: (lambda xs: sum(xs) / len(xs))([float(x) for x in open(f'/tmp/ahd-es-cost-{m}.wall').read().split()])
+print(f'\nES / plain wall time: {mean(\"es\") / mean(\"plain\"):.2f}x (mean wall times; whole process, test-split evaluation included)')"
 echo
 echo "Where the time went (benchmarks/run-time.ts, from each run's event log):"
 echo
