@@ -4,7 +4,7 @@ import { naturalObjective } from '../engine/summary.ts';
 
 /**
  * The live status line of `ahd run` on stderr: generation, samples, valid share, best objective (natural sign),
- * samples per minute. On a terminal it redraws one line (at most 4 times a second); otherwise it prints a line
+ * samples per minute (of samples made by this process). On a terminal it redraws one line (at most 4 times a second); otherwise it prints a line
  * per finished generation.
  */
 export class ProgressLine {
@@ -45,10 +45,11 @@ export class ProgressLine {
     const minutes = (Date.now() - this.#started) / 60_000;
     const share = progress.samples > 0 ? Math.round((100 * progress.valid) / progress.samples) : 0;
     const best = progress.best === null ? '-' : String(naturalObjective(this.#problem, progress.best));
-    const rate = minutes > 0 ? (progress.fresh / minutes).toFixed(1) : '0.0';
-    return (
-      `gen ${progress.generation}/${progress.totalGenerations}  samples ${progress.samples} (valid ${share}%)  ` +
-      `best ${best}  ${rate} samples/min`
-    );
+    // A resumed run first replays its logged generations: no rate to show until the model answers again.
+    const rate =
+      progress.fresh === 0 && progress.samples > 0
+        ? 'replayed from the event log'
+        : `${(minutes > 0 ? progress.fresh / minutes : 0).toFixed(1)} samples/min`;
+    return `gen ${progress.generation}/${progress.totalGenerations}  samples ${progress.samples} (valid ${share}%)  best ${best}  ${rate}`;
   }
 }
