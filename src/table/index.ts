@@ -24,6 +24,8 @@ import { REFERENCE_VALUES } from './reference.ts';
 import { countImprovements, improvementLine, renderCsv, renderEsSettings, renderMarkdown, renderPaired, type ImprovementCount, renderCompute } from './render.ts';
 import { settingDir, runSettings, type SettingRunner } from './run-settings.ts';
 import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings, tableSplits, type Setting } from './settings.ts';
+import { MACHINE_FILE, mergeMachines, readMachines, writeMachines } from './machine.ts';
+import { describeMachine } from '../ground/machine.ts';
 import { describeEs, esParamsKey } from '../es/describe.ts';
 import { defaultEs } from '../es/optimizer.ts';
 
@@ -105,6 +107,10 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
       options.scaffolds,
     );
     refuseStaleEsRuns(settings, options.out);
+    // This machine joins the table's list before its runs start, so a stopped table still says where they ran.
+    const machineFile = join(options.out, MACHINE_FILE);
+    mkdirSync(options.out, { recursive: true });
+    writeMachines(machineFile, mergeMachines(readMachines(machineFile), [describeMachine()]));
     const parallel = options.parallel ?? 1;
     const result = await runSettings(settings, options.out, options.runner ?? cliRunner(options.model, parallel > 1 ? ['--threads', '1'] : []), log, parallel);
     log(`table: ${result.ran} run(s) finished now, ${result.skipped} earlier, ${result.failed.length} failed`);
@@ -120,10 +126,13 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
   mkdirSync(options.out, { recursive: true });
   const baselinesFile = join(options.out, BASELINES_FILE);
   const baselines = await tableBaselines(cells, baselinesFile, options, log);
+  const machineFile = join(options.out, MACHINE_FILE);
+  const machines = mergeMachines(options.from !== undefined ? readMachines(join(options.from, MACHINE_FILE)) : [], readMachines(machineFile));
+  writeMachines(machineFile, machines);
   const markdown =
     renderMarkdown(cells, reps, senseOf, headline, baselines) +
     (comparisons.length > 0 ? renderPaired(comparisons) : '') +
-    (runs.length > 0 ? renderCompute(runs) + renderEsSettings(runs) : '');
+    (runs.length > 0 ? renderCompute(runs, machines) + renderEsSettings(runs) : '');
   const files = {
     markdown: join(options.out, 'table.md'),
     csv: join(options.out, 'table.csv'),
@@ -134,7 +143,7 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
   writeFileAtomic(files.csv, renderCsv(cells));
   const rows = new Set(cells.map((c) => JSON.stringify([c.problem, c.split, c.budget])));
   const reference = REFERENCE_VALUES.filter((r) => rows.has(JSON.stringify([r.problem, r.split, r.budget])));
-  writeJsonAtomic(files.json, { reps, runs: runs.map((r) => r.dir), cells, reference, baselines, comparisons, count, headline, failed });
+  writeJsonAtomic(files.json, { reps, runs: runs.map((r) => r.dir), cells, reference, baselines, comparisons, count, headline, failed, machines });
   return { cells, baselines, comparisons, count, headline, markdown, files, failed };
 }
 

@@ -1,5 +1,6 @@
 import { describeEs, esParamsKey } from '../es/describe.ts';
 import { mean } from '../ground/stats.ts';
+import { machineLine, type MachineInfo } from '../ground/machine.ts';
 import type { BaselineEntry } from './baselines.ts';
 import { PAIRED_RULE, TIE_RULE, TRAIN, compareMeans, type Cell, type Comparison } from './cells.ts';
 import type { FinishedRun } from '../engine/run-dir/index.ts';
@@ -203,14 +204,21 @@ export function renderCsv(cells: readonly Cell[]): string {
   return `${[header, ...rows].join('\n')}\n`;
 }
 
-/** Compute per method and budget: mean wall time, samples, valid share and samples per minute of its runs. */
-export function renderCompute(runs: readonly FinishedRun[]): string {
+/**
+ * Compute per method and budget: mean wall time, samples, valid share and samples per minute of its runs, and the
+ * machines `ahd table` ran them on (machine.json).
+ */
+export function renderCompute(runs: readonly FinishedRun[], machines: readonly MachineInfo[]): string {
   const groups = new Map<string, FinishedRun[]>();
   for (const run of runs) {
     const key = JSON.stringify([run.problem, run.budget, run.scaffold, run.es]);
     groups.set(key, [...(groups.get(key) ?? []), run]);
   }
-  const lines = ['', '## Compute', '', '| problem | budget | method | runs | seconds | samples | valid share | samples/min |', '|---|---:|---|---:|---:|---:|---:|---:|'];
+  const where =
+    machines.length === 0
+      ? 'The machine is not recorded (no machine.json: the runs were made by an `ahd table` older than that file, or copied in).'
+      : `Run by \`ahd table\` on: ${machines.map(machineLine).join('; ')} (machine.json).`;
+  const lines = ['', '## Compute', '', where, '', '| problem | budget | method | runs | seconds | samples | valid share | samples/min |', '|---|---:|---|---:|---:|---:|---:|---:|'];
   for (const group of [...groups.values()].sort((a, b) => a[0].problem.localeCompare(b[0].problem) || a[0].budget - b[0].budget || a[0].scaffold.localeCompare(b[0].scaffold) || Number(a[0].es) - Number(b[0].es))) {
     const { problem, budget, scaffold, es } = group[0];
     const s = group.map((r) => r.summary);

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usageError } from '../../src/errors.ts';
+import { describeMachine, machineLine } from '../../src/ground/machine.ts';
 import { describeEs } from '../../src/es/describe.ts';
 import { DEFAULT_ES, DEFAULT_ES_EOH, REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { buildTable } from '../../src/table/index.ts';
@@ -54,6 +55,24 @@ describe('ahd table (running settings)', () => {
     expect(done).toHaveLength(4);
     expect(done[0]).toMatch(/\(1 of 4 to run ended; about \d+\.\d s left at this pace\)$/); // fake runs take milliseconds
     expect(done[3]).toMatch(/\(all 4 to run ended\)$/);
+  });
+
+  it('records the machine it ran on in machine.json and names it in the compute section; --from elsewhere says the same', async () => {
+    const made = await buildTable({ problems: ['tsp50'], budgets: [1000], reps: 1, out, runner: fakeRunner([]), log: () => {}, evaluateBaseline: fakeBaselineEvaluator() });
+    const line = `Run by \`ahd table\` on: ${machineLine(describeMachine())} (machine.json).`;
+    expect(JSON.parse(readFileSync(join(out, 'machine.json'), 'utf8'))).toEqual([describeMachine()]);
+    expect(made.markdown).toContain(`## Compute\n\n${line}\n`);
+    // Running again on the same machine keeps one entry; another machine's record is kept beside it.
+    const other = { cpu: 'Other CPU', cores: 64, memoryGiB: 256, os: 'Linux 6.1', node: 'v22.0.0' };
+    writeFileSync(join(out, 'machine.json'), JSON.stringify([other, describeMachine()]));
+    await buildTable({ problems: ['tsp50'], budgets: [1000], reps: 1, out, runner: fakeRunner([]), log: () => {}, evaluateBaseline: fakeBaselineEvaluator() });
+    expect(JSON.parse(readFileSync(join(out, 'machine.json'), 'utf8'))).toEqual([other, describeMachine()]);
+    const rebuilt = await buildTable({ from: out, out: join(out, 'copy'), log: () => {}, evaluateBaseline: fakeBaselineEvaluator() });
+    expect(rebuilt.markdown).toContain(`Run by \`ahd table\` on: ${machineLine(other)}; ${machineLine(describeMachine())} (machine.json).`);
+    expect(readFileSync(join(out, 'copy', 'table.md'), 'utf8')).toBe(readFileSync(join(out, 'table.md'), 'utf8'));
+    rmSync(join(out, 'machine.json'));
+    const unrecorded = await buildTable({ from: out, out: join(out, 'bare'), log: () => {}, evaluateBaseline: fakeBaselineEvaluator() });
+    expect(unrecorded.markdown).toContain('The machine is not recorded');
   });
 
   it('enumerates problem x budget x scaffold x es x rep with seed = rep', () => {
