@@ -1,8 +1,10 @@
-"""Per task: the probe gain of the budget-2000 seed-0 Sample+ES run beside the budget-1000 one (README.md).
+"""Per task: the probe gains of the budget-2000 Sample+ES runs beside the budget-1000 ones, per seed and in the mean
+over the seeds probed at both budgets (README.md).
 
     python3 benchmarks/results/es-probe-b2000/table.py
 """
 import json
+import math
 import pathlib
 import sys
 from importlib import import_module
@@ -11,26 +13,48 @@ HERE = pathlib.Path(__file__).resolve().parent
 R = HERE.parent
 sys.path.insert(0, str(R.parent))
 SIGN = import_module('es-probe-tails').SIGN
+TASKS = ['tsp50', 'kp100', 'aco-tsp50', 'asp15', 'aco-cvrp50', 'aco-bpp500']
 
 
-def b1000(task):
+def b1000(task, seed):
     if task == 'tsp50':
-        return R / 'es-sample-no-crn/runs/tsp50-sample-es-nocrn-b1000-r0/probe.json'
-    return R / f'es-probe-nocrn/runs/{task}-r0/probe.json'
+        return R / f'es-sample-no-crn/runs/tsp50-sample-es-nocrn-b1000-r{seed}/probe.json'
+    if seed == 0:
+        return R / f'es-probe-nocrn/runs/{task}-r0/probe.json'
+    return R / f'es-probe-nocrn-seeds/runs/{task}-r{seed}.probe.json'
 
 
-def cell(path, task):
+def gain(path, task):
     if not path.exists():
-        return 'not probed', None
+        return None
     p = json.loads(path.read_text())['paired']
-    g = SIGN[task] * p['meanDiff']
-    return f"{g:+.4g} ({p['pairedSe']:.3g}), {g / p['pairedSe']:+.2f} SE", g
+    return SIGN[task] * p['meanDiff'], p['pairedSe']
 
 
-print('| task | budget 1000: gain (paired SE), in SE | budget 2000 | larger at 2000 |')
-print('|---|---|---|---|')
-for task in ['tsp50', 'kp100', 'aco-tsp50', 'asp15', 'aco-cvrp50', 'aco-bpp500']:
-    a, ga = cell(b1000(task), task)
-    b, gb = cell(HERE / f'runs/{task}-r0.probe.json', task)
-    larger = '-' if ga is None or gb is None else ('yes' if gb > ga else 'no')
-    print(f'| {task} | {a} | {b} | {larger} |')
+def mean_se(xs):
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, float("nan")
+    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+
+
+print('| task | seed | budget 1000: gain (paired SE), in SE | budget 2000 | larger at 2000 |')
+print('|---|---|---|---|---|')
+summary = []
+for task in TASKS:
+    pairs = []
+    for seed in range(3):
+        a, b = gain(b1000(task, seed), task), gain(HERE / f'runs/{task}-r{seed}.probe.json', task)
+        if b is None:
+            continue
+        fmt = lambda g: 'not probed' if g is None else f'{g[0]:+.4g} ({g[1]:.3g}), {g[0] / g[1]:+.2f} SE'
+        print(f"| {task} | {seed} | {fmt(a)} | {fmt(b)} | {'-' if a is None else ('yes' if b[0] > a[0] else 'no')} |")
+        if a is not None:
+            pairs.append((a[0], b[0]))
+    if pairs:
+        diff = mean_se([b - a for a, b in pairs])
+        summary.append(f'| {task} | {len(pairs)} | {mean_se([a for a, _ in pairs])[0]:+.4g} | {mean_se([b for _, b in pairs])[0]:+.4g} | {diff[0]:+.4g} ({diff[1]:.3g}) |')
+print()
+print('| task | seeds | mean gain, budget 1000 | mean gain, budget 2000 | 2000 minus 1000 (SE over seeds) |')
+print('|---|---|---|---|---|')
+print('\n'.join(summary))
