@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { AhdError, ErrorCode } from '../errors.ts';
+import { AhdError, ErrorCode, usageError } from '../errors.ts';
 
 /** Writes a file so that a crash leaves either the old or the new content, never a mix. */
 export function writeFileAtomic(path: string, text: string): void {
@@ -36,4 +36,15 @@ export function tryReadJson<T>(path: string): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The entries of a JSON file that holds a list, none when the file does not exist. A file that is not a list, or
+ * holds an entry `isEntry` refuses, is a usage error saying it is not `what`.
+ */
+export function readJsonList<T>(path: string, isEntry: (entry: Partial<T>) => boolean, what: string): T[] {
+  if (!existsSync(path)) return [];
+  const entries = tryReadJson<unknown>(path);
+  if (!Array.isArray(entries) || !entries.every(isEntry)) throw usageError(`${path}: not ${what}`);
+  return entries as T[];
 }

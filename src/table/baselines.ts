@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import { listProblems } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
 import { evaluate, splitStats } from '../api/evaluate.ts';
-import { usageError } from '../errors.ts';
-import { tryReadJson, writeJsonAtomic } from '../ground/json-files.ts';
+import { readJsonList, writeJsonAtomic } from '../ground/json-files.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 import { evalSeedOf } from '../engine/summary.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
@@ -55,12 +53,11 @@ const keyOf = (e: Pick<BaselineEntry, 'problem' | 'split' | 'baseline' | 'evalSe
 
 /** The entries of a baselines.json; none when the file does not exist. A file that is not one is a usage error. */
 export function readBaselines(path: string): BaselineEntry[] {
-  if (!existsSync(path)) return [];
-  const entries = tryReadJson<unknown>(path);
-  const valid = (e: Partial<BaselineEntry>) =>
-    typeof e?.problem === 'string' && typeof e.split === 'string' && typeof e.baseline === 'string' && typeof e.evalSeed === 'number';
-  if (!Array.isArray(entries) || !entries.every(valid)) throw usageError(`${path}: not a baselines file (an array of {problem, split, baseline, mean, count, valid, evalSeed})`);
-  return entries as BaselineEntry[];
+  return readJsonList<BaselineEntry>(
+    path,
+    (e) => typeof e?.problem === 'string' && typeof e.split === 'string' && typeof e.baseline === 'string' && typeof e.evalSeed === 'number',
+    'a baselines file (an array of {problem, split, baseline, mean, count, valid, evalSeed})',
+  );
 }
 
 /** The entries of several files as one list, a later list's entry replacing an earlier one of the same key. */

@@ -90,6 +90,7 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
   }
   let runs: FinishedRun[];
   let failed: TableResult['failed'] = [];
+  const machineFile = join(options.out, MACHINE_FILE);
   if (options.from !== undefined) {
     runs = findFinishedRuns(options.from).filter(
       (r) =>
@@ -108,7 +109,6 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
     );
     refuseStaleEsRuns(settings, options.out);
     // This machine joins the table's list before its runs start, so a stopped table still says where they ran.
-    const machineFile = join(options.out, MACHINE_FILE);
     mkdirSync(options.out, { recursive: true });
     writeMachines(machineFile, mergeMachines(readMachines(machineFile), [describeMachine()]));
     const parallel = options.parallel ?? 1;
@@ -126,9 +126,9 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
   mkdirSync(options.out, { recursive: true });
   const baselinesFile = join(options.out, BASELINES_FILE);
   const baselines = await tableBaselines(cells, baselinesFile, options, log);
-  const machineFile = join(options.out, MACHINE_FILE);
+  // A rebuild elsewhere keeps the machines of the runs it reads.
   const machines = mergeMachines(options.from !== undefined ? readMachines(join(options.from, MACHINE_FILE)) : [], readMachines(machineFile));
-  writeMachines(machineFile, machines);
+  if (options.from !== undefined) writeMachines(machineFile, machines);
   const markdown =
     renderMarkdown(cells, reps, senseOf, headline, baselines) +
     (comparisons.length > 0 ? renderPaired(comparisons) : '') +

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { usageError } from '../errors.ts';
-import { tryReadJson, writeJsonAtomic } from '../ground/json-files.ts';
+import { readJsonList, writeJsonAtomic } from '../ground/json-files.ts';
 import type { MachineInfo } from '../ground/machine.ts';
 
 /**
@@ -11,12 +9,11 @@ export const MACHINE_FILE = 'machine.json';
 
 /** The machines of a machine.json; none when the file does not exist. A file that is not one is a usage error. */
 export function readMachines(path: string): MachineInfo[] {
-  if (!existsSync(path)) return [];
-  const machines = tryReadJson<unknown>(path);
-  const valid = (m: Partial<MachineInfo>) =>
-    typeof m?.cpu === 'string' && typeof m.cores === 'number' && typeof m.memoryGiB === 'number' && typeof m.os === 'string' && typeof m.node === 'string';
-  if (!Array.isArray(machines) || !machines.every(valid)) throw usageError(`${path}: not a machine file (an array of {cpu, cores, memoryGiB, os, node})`);
-  return machines as MachineInfo[];
+  return readJsonList<MachineInfo>(
+    path,
+    (m) => typeof m?.cpu === 'string' && typeof m.cores === 'number' && typeof m.memoryGiB === 'number' && typeof m.os === 'string' && typeof m.node === 'string',
+    'a machine file (an array of {cpu, cores, memoryGiB, os, node})',
+  );
 }
 
 /** The machines of several lists, each once, in the order first seen. */
