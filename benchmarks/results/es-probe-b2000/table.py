@@ -3,6 +3,7 @@ over the seeds probed at both budgets (README.md).
 
     python3 benchmarks/results/es-probe-b2000/table.py
 """
+import importlib.util
 import json
 import math
 import pathlib
@@ -16,12 +17,15 @@ SIGN = import_module('es-probe-tails').SIGN
 TASKS = ['tsp50', 'kp100', 'aco-tsp50', 'asp15', 'aco-cvrp50', 'aco-bpp500']
 
 
-def b1000(task, seed):
-    if task == 'tsp50':
-        return R / f'es-sample-no-crn/runs/tsp50-sample-es-nocrn-b1000-r{seed}/probe.json'
-    if seed == 0:
-        return R / f'es-probe-nocrn/runs/{task}-r0/probe.json'
-    return R / f'es-probe-nocrn-seeds/runs/{task}-r{seed}.probe.json'
+def load_probe_path():
+    """probe_path of ../es-probe-nocrn-seeds/table.py: where a budget-1000 Sample+ES probe lives."""
+    spec = importlib.util.spec_from_file_location('nocrn_seeds_table', R / 'es-probe-nocrn-seeds/table.py')
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.probe_path
+
+
+b1000 = load_probe_path()
 
 
 def gain(path, task):

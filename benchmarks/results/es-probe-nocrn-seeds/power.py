@@ -17,22 +17,15 @@ from importlib import import_module
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 SIGN = import_module('es-probe-tails').SIGN
-
-
-def path(task, seed):
-    r = HERE.parent
-    if task == 'tsp50':
-        return r / f'es-sample-no-crn/runs/tsp50-sample-es-nocrn-b1000-r{seed}/probe.json'
-    if seed == 0:
-        return r / f'es-probe-nocrn/runs/{task}-r0/probe.json'
-    return HERE / f'runs/{task}-r{seed}.probe.json'
+sys.path.insert(0, str(HERE))
+from table import probe_path  # noqa: E402  (table.py prints only when run as a script)
 
 
 SAMPLES = 200
 print('| task | mean gain over seeds | per-pair SD | valid pairs | expected z at 200 | samples for z = 2 | samples for z = 2.84 |')
 print('|---|---|---|---|---|---|---|')
 for task in SIGN:
-    probes = [json.loads(path(task, s).read_text())['paired'] for s in range(3)]
+    probes = [json.loads(probe_path(task, s).read_text())['paired'] for s in range(3)]
     mu = sum(SIGN[task] * p['meanDiff'] for p in probes) / 3
     sd = math.sqrt(sum(p['pairedSe'] ** 2 * p['pairs'] for p in probes) / 3)
     share = sum(p['pairs'] for p in probes) / (3 * SAMPLES)

@@ -1,5 +1,6 @@
 """The tables of results.md: issue 10's probe line per seed (0-2) on the no-CRN default, and each task's gain over
-the three seeds. Reads the committed probe files; a missing one is shown as such.
+the three seeds. Reads the committed probe files; a missing one is shown as such. `probe_path` is where a
+budget-1000 Sample+ES probe of the no-CRN default lives (also read by power.py and ../es-probe-b2000/table.py).
 
     python3 benchmarks/results/es-probe-nocrn-seeds/table.py
 """
@@ -30,30 +31,35 @@ def gain(task, seed):
     return SIGN[task] * paired['meanDiff'], paired['pairedSe']
 
 
-print('| task | seed 0: gain (paired SE), in SE | seed 1 | seed 2 | mean over seeds (SE across seeds) |')
-print('|---|---|---|---|---|')
-counts = {seed: [0, 0, 0] for seed in range(3)}  # better, beyond two SE, probed
-for task in SIGN:
-    cells, gains = [], []
-    for seed in range(3):
-        g = gain(task, seed)
-        if g is None:
-            cells.append('not yet')
-            continue
-        value, se = g
-        gains.append(value)
-        counts[seed][0] += value > 0
-        counts[seed][1] += value > 2 * se
-        counts[seed][2] += 1
-        cells.append(f'{value:+.4g} ({se:.3g}), {value / se:+.2f}')
-    if len(gains) > 1:
-        mean = sum(gains) / len(gains)
-        sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
-        summary = f'{mean:+.4g} ({sd / math.sqrt(len(gains)):.3g}), n={len(gains)}'
-    else:
-        summary = '-'
-    print(f"| {task} | {' | '.join(cells)} | {summary} |")
-print()
-for seed, (better, beyond, probed) in counts.items():
-    verdict = 'met' if probed == 6 and better == 6 and beyond >= 4 else ('not met' if probed == 6 else 'incomplete')
-    print(f'- seed {seed}: tuned better than base on {better} of {probed} tasks probed, beyond two paired SE on {beyond}: {verdict}')
+def main():
+    print('| task | seed 0: gain (paired SE), in SE | seed 1 | seed 2 | mean over seeds (SE across seeds) |')
+    print('|---|---|---|---|---|')
+    counts = {seed: [0, 0, 0] for seed in range(3)}  # better, beyond two SE, probed
+    for task in SIGN:
+        cells, gains = [], []
+        for seed in range(3):
+            g = gain(task, seed)
+            if g is None:
+                cells.append('not yet')
+                continue
+            value, se = g
+            gains.append(value)
+            counts[seed][0] += value > 0
+            counts[seed][1] += value > 2 * se
+            counts[seed][2] += 1
+            cells.append(f'{value:+.4g} ({se:.3g}), {value / se:+.2f}')
+        if len(gains) > 1:
+            mean = sum(gains) / len(gains)
+            sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+            summary = f'{mean:+.4g} ({sd / math.sqrt(len(gains)):.3g}), n={len(gains)}'
+        else:
+            summary = '-'
+        print(f"| {task} | {' | '.join(cells)} | {summary} |")
+    print()
+    for seed, (better, beyond, probed) in counts.items():
+        verdict = 'met' if probed == 6 and better == 6 and beyond >= 4 else ('not met' if probed == 6 else 'incomplete')
+        print(f'- seed {seed}: tuned better than base on {better} of {probed} tasks probed, beyond two paired SE on {beyond}: {verdict}')
+
+
+if __name__ == '__main__':
+    main()
