@@ -189,7 +189,8 @@ export function forEachNoiseSum(
       if (keys.length === 0) sums.fill(0, 0, count);
       for (let i = 0; i < keys.length; i++) {
         const c = coeffs[i] * scale;
-        fillKeyed(eps, keys[i], start, count);
+        // A seed repeated next to itself (a mirrored pair's two directions in an update) reuses its noise.
+        if (i === 0 || seeds[i] !== seeds[i - 1]) fillKeyed(eps, keys[i], start, count);
         if (i === 0) for (let j = 0; j < count; j++) sums[j] = 0 + c * eps[j];
         else for (let j = 0; j < count; j++) sums[j] += c * eps[j];
       }

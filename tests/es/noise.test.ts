@@ -75,6 +75,21 @@ describe('noise', () => {
     expect(() => addCombinedNoise(w, layout, [1], [1, 2])).toThrow(/1 seeds but 2 coefficients/);
   });
 
+  it('forEachNoiseSum sums repeated seeds term by term, as if each were generated again', () => {
+    // Mirrored pairs reach an update as [s, s, t, t]: the noise of a repeated seed is reused, not regenerated.
+    const seeds = [9, 9, 4, 4, 9];
+    const coeffs = [0.3, -0.7, 1e-3, 2e-3, 0.11];
+    const got = new Map<number, number>();
+    forEachNoiseSum(layout, seeds, coeffs, (t, base, sums, count) => {
+      if (t === 2) for (let j = 0; j < count; j++) got.set(base - 1037 + j, sums[j]);
+    });
+    for (const j of [0, 1, 2345, 4999]) {
+      let sum = 0;
+      seeds.forEach((s, i) => (sum = i === 0 ? 0 + coeffs[i] * noiseAt(s, 2, j) : sum + coeffs[i] * noiseAt(s, 2, j)));
+      expect(got.get(j)).toBe(sum);
+    }
+  });
+
   it('forEachNoiseSum hands sums of exactly +0 for zero terms and for no seeds, whatever it summed before', () => {
     const collect = (seeds: number[], coeffs: number[]) => {
       const out: number[] = [];
