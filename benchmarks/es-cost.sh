@@ -2,8 +2,8 @@
 # Wall time of a run with ES against the same run without it, one after the other on the same machine
 # (nothing else started by this script meanwhile): ahd run --problem P --scaffold S --budget B --seed 0,
 # without --es, then with --es and the given ES flags (default: ahd run's own ES defaults); then where each
-# run's time went (benchmarks/run-time.ts). ORDER="plain es es plain" runs each twice in that order (a drift of
-# the machine's speed then weighs on both alike); the ratio is of the mean wall times.
+# run's time went (benchmarks/run-time.ts, every run). ORDER="plain es es plain" runs each twice in that order (a
+# drift of the machine's speed then weighs on both alike); the ratio is of the mean wall times.
 #
 #   [ORDER="plain es"] benchmarks/es-cost.sh [problem tsp50] [scaffold sample] [budget 1000] [ES flags...]
 set -euo pipefail
@@ -15,11 +15,12 @@ echo
 echo "| run | seconds | samples | valid | samples/min |"
 echo "|---|---|---|---|---|"
 rm -f /tmp/ahd-es-cost-plain.wall /tmp/ahd-es-cost-es.wall
+dirs=(); k=0
 for mode in ${ORDER:-plain es}; do
   extra=(); [[ $mode == es ]] && extra=(--es "$@")
+  k=$((k + 1)); dir="$WORK/$k-$mode"; dirs+=("$dir")
   start=$(date +%s.%N)
-  rm -rf "$WORK/$mode"
-  line=$(node "$ROOT/bin/ahd.js" run --problem "$P" --scaffold "$S" --budget "$B" --seed 0 "${extra[@]}" --out "$WORK/$mode" --json 2>/dev/null | tail -1)
+  line=$(node "$ROOT/bin/ahd.js" run --problem "$P" --scaffold "$S" --budget "$B" --seed 0 "${extra[@]}" --out "$dir" --json 2>/dev/null | tail -1)
   wall=$(python3 -c "import time; print(f'{time.time() - $start:.1f}')")
   python3 - "$mode" "$wall" "$line" <<'PY'
 import json, sys
@@ -34,4 +35,4 @@ print(f'\nES / plain wall time: {mean(\"es\") / mean(\"plain\"):.2f}x (mean wall
 echo
 echo "Where the time went (benchmarks/run-time.ts, from each run's event log):"
 echo
-node --import tsx "$ROOT/benchmarks/run-time.ts" "$WORK/plain" "$WORK/es" | sed "s#$WORK/##"
+node --import tsx "$ROOT/benchmarks/run-time.ts" "${dirs[@]}" | sed "s#$WORK/##"
