@@ -1,6 +1,6 @@
 import type { CandidateSpec, Directions, EsSession, Individual, Scaffold } from '../../src/engine/types.ts';
 import { directionRewards, planDirections } from '../es-directions.ts';
-import { negativeObjectiveRewards } from '../../src/es/rewards.ts';
+import { negativeObjectiveRewards, sampleRankRewards } from '../../src/es/rewards.ts';
 import type { ChatMessage } from '../../src/llm/types.ts';
 import { POPULATION_SIZE } from '../eoh/budget.ts';
 import { buildPrompt } from '../eoh/operators.ts';
@@ -11,7 +11,7 @@ import { planSample } from './budget.ts';
  * Sample: independent i1 answers in batches of 20; the best valid one is the result. Under --es every batch is
  * sampled under perturbed directions and followed by one update (one schedule step per batch): with the
  * reference's settings one direction per candidate; with samplesPerDirection m, batch/m directions of m
- * candidates each (their shaped rewards averaged), which a batching backend decodes together; with
+ * candidates each (their shaped rewards, negative objectives or ranks in the batch, averaged), which a batching backend decodes together; with
  * commonRandomNumbers, sample j of every direction (or, 'pairs', of both halves of a mirrored pair) uses the same
  * sampler seed.
  */
@@ -34,7 +34,7 @@ export const sample: Scaffold = {
         const specs = plan.owner.map((d, k) => perturbedSpec(messages, plan.directions, d, sigma, plan.samplerKeys[k]));
         const candidates = await ctx.produce(specs);
         const objectives = candidates.map((c) => c.objective);
-        const shaped = negativeObjectiveRewards(objectives);
+        const shaped = es.params.sampleReward === 'rank' ? sampleRankRewards(objectives) : negativeObjectiveRewards(objectives);
         const rewards = directionRewards(plan, shaped);
         await es.update({ generation: b, operator: 'i1', directions: plan.directions, rewards, sigma, objectives, candidates, samplesPerDirection: plan.perDirection });
         population = manage([...population, ...candidates.map(toIndividual)], POPULATION_SIZE);

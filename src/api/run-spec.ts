@@ -55,6 +55,7 @@ export const runFlagsSchema = z.object({
     .transform((v) => (v === 'all' ? true : v))
     .optional(),
   esNormalisation: z.enum(['zscore', 'centered_rank'], { message: 'must be zscore or centered_rank' }).optional(),
+  esSampleReward: z.enum(['objective', 'rank'], { message: 'must be objective or rank' }).optional(),
   esSkipZeroSigma: z.boolean().optional(),
   esDiagnostics: z.boolean().optional(),
 });
@@ -90,6 +91,7 @@ export function specFromRunConfig(config: RunConfig): RunSpec {
     // Absent means one direction per candidate; said explicitly, since EoH's default shares directions now.
     esEohPerDirection: esSettings.eohCandidatesPerDirection ?? (config.scaffold === 'eoh' ? 1 : undefined),
     esCrn: esSettings.commonRandomNumbers,
+    esSampleReward: esSettings.sampleReward,
     esSkipZeroSigma: esSettings.skipZeroSigmaUpdate,
   };
   return {
@@ -232,6 +234,7 @@ function resolveEs(flags: RunFlags, stored: RunConfig['esSettings'], backend: Ba
     ...(flags.esAntithetic !== undefined && { antithetic: flags.esAntithetic }),
     ...(flags.esSamples !== undefined && { samplesPerDirection: flags.esSamples }),
     ...(flags.esCrn !== undefined && { commonRandomNumbers: flags.esCrn }),
+    ...(flags.esSampleReward !== undefined && { sampleReward: flags.esSampleReward }),
     ...(flags.esSkipZeroSigma !== undefined && { skipZeroSigmaUpdate: flags.esSkipZeroSigma }),
     ...(flags.esEohPerDirection !== undefined && { eohCandidatesPerDirection: flags.esEohPerDirection }),
   };

@@ -5,19 +5,21 @@ type StoredEs = EsParams & { readonly baseFingerprint?: string };
 
 /**
  * A canonical key of the ES parameters (the fingerprint left out): equal keys, equal ES. EoH candidates per
- * direction absent and 1 are the same setting, as are an alpha schedule absent and constant (older configs leave
- * them out). With `scaffold`, the other scaffold's parameters are left out too (EoH never reads the samples per
- * direction or common random numbers, Sample never reads EoH's candidates per direction), so runs of one scaffold
- * made under defaults that differ only in the other's parameters are one setting.
+ * direction absent and 1 are the same setting, as are an alpha schedule absent and constant, and sample rewards
+ * absent and objective (older configs leave them out). With `scaffold`, the other scaffold's parameters are left
+ * out too (EoH never reads the samples per direction, common random numbers or sample rewards, Sample never reads
+ * EoH's candidates per direction), so runs of one scaffold made under defaults that differ only in the other's
+ * parameters are one setting.
  */
 export function esParamsKey(settings: StoredEs, scaffold?: string): string {
-  const { baseFingerprint: _, eohCandidatesPerDirection: perDirection, alphaSchedule, samplesPerDirection, commonRandomNumbers, ...params } = settings;
+  const { baseFingerprint: _, eohCandidatesPerDirection: perDirection, alphaSchedule, samplesPerDirection, commonRandomNumbers, sampleReward, ...params } = settings;
   return JSON.stringify(
     sortKeys({
       ...params,
       ...(scaffold !== 'eoh' && { samplesPerDirection, commonRandomNumbers }),
       ...(scaffold !== 'sample' && perDirection !== undefined && perDirection !== 1 && { eohCandidatesPerDirection: perDirection }),
       ...(alphaSchedule === 'sigma' && { alphaSchedule }),
+      ...(scaffold !== 'eoh' && sampleReward === 'rank' && { sampleReward }),
     }),
   );
 }
@@ -46,6 +48,7 @@ export function describeEs(p: StoredEs, scaffold?: string): string {
   if (p.normalisation) parts.push(p.normalisation === 'zscore' ? 'z-scores' : 'centered ranks');
   if (p.antithetic !== undefined) parts.push(p.antithetic ? 'antithetic pairs' : 'independent directions');
   if (m !== undefined && scaffold !== 'eoh') parts.push(`${m} sample${m === 1 ? '' : 's'} per direction${CRN_TEXT[String(p.commonRandomNumbers)] ?? ''}`);
+  if (p.sampleReward === 'rank' && scaffold !== 'eoh') parts.push("rewards ranked in each batch");
   if (p.eohCandidatesPerDirection && p.eohCandidatesPerDirection > 1 && scaffold !== 'sample') parts.push(`EoH ${p.eohCandidatesPerDirection} candidates per direction`);
   if (p.skipZeroSigmaUpdate !== undefined) parts.push(p.skipZeroSigmaUpdate ? 'no update at sigma 0' : 'an update at sigma 0');
   return parts.join(', ');

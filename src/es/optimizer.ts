@@ -31,6 +31,12 @@ export interface EsParams {
   /** Sample: candidates per direction, rewards averaged (one batch per direction on a batching backend). EoH: 1. */
   readonly samplesPerDirection: number;
   /**
+   * Sample: a candidate's reward before its direction's are averaged. Absent or 'objective': its negative objective
+   * (invalid: below the worst valid, the reference's); 'rank': its centered rank among its batch's candidates
+   * (invalid tied last), so one extreme objective cannot outweigh the direction's other samples.
+   */
+  readonly sampleReward?: 'objective' | 'rank';
+  /**
    * EoH: m1/m2 candidates per direction (each its own parent), their rewards averaged; absent = 1, the reference's
    * one direction per candidate. Above 1 a direction's candidates decode as one batch.
    */
@@ -221,6 +227,9 @@ function checkParams(p: EsParams): void {
   if (p.schedule !== 'cosine' && p.schedule !== 'constant') throw usageError(`es.schedule must be cosine or constant, got ${p.schedule}`);
   if (p.alphaSchedule !== undefined && p.alphaSchedule !== 'constant' && p.alphaSchedule !== 'sigma') {
     throw usageError(`es.alphaSchedule must be constant or sigma, got ${p.alphaSchedule}`);
+  }
+  if (p.sampleReward !== undefined && p.sampleReward !== 'objective' && p.sampleReward !== 'rank') {
+    throw usageError(`es.sampleReward must be objective or rank, got ${p.sampleReward}`);
   }
   if (!Number.isInteger(p.samplesPerDirection) || p.samplesPerDirection < 1) {
     throw usageError(`es.samplesPerDirection must be an integer >= 1, got ${p.samplesPerDirection}`);

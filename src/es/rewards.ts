@@ -1,3 +1,5 @@
+import { centeredRanks } from './normalise.ts';
+
 /**
  * Reward shaping: objectives (minimised; non-finite = invalid) -> rewards (maximised, finite), exactly as the
  * reference's two modes. The sign flips here, at the ES edge, and nowhere else.
@@ -36,4 +38,12 @@ export function negativeObjectiveRewards(objectives: readonly number[]): number[
   const spread = std <= 1e-8 ? Math.max(0.01 * Math.abs(mean), 1) : std;
   const floor = Math.min(...valid) - spread;
   return objectives.map((c) => (Number.isFinite(c) ? -c : floor));
+}
+
+/**
+ * Sample+ES "rank": each candidate's centered rank in [-0.5, 0.5] among the batch by its negative objective, the
+ * invalid ones tied below every valid one (they share the lowest shaped reward). All invalid -> all zero.
+ */
+export function sampleRankRewards(objectives: readonly number[]): number[] {
+  return centeredRanks(negativeObjectiveRewards(objectives));
 }

@@ -25,6 +25,9 @@ describe('ahd run ES switches', () => {
     expect(await esOf('--es-crn', 'all')).toMatchObject({ commonRandomNumbers: true });
     expect(await esOf('--alpha-schedule', 'sigma')).toMatchObject({ alphaSchedule: 'sigma' });
     expect((await esOf()).alphaSchedule).toBeUndefined();
+    expect(await esOf('--es-sample-reward', 'rank')).toMatchObject({ sampleReward: 'rank' });
+    expect((await esOf()).sampleReward).toBeUndefined();
+    await expect(esOf('--es-sample-reward', 'median')).rejects.toThrow(/objective or rank/);
     expect(await esOf('--es-crn', 'pairs')).toMatchObject({ commonRandomNumbers: 'pairs' });
     await expect(esOf('--es-crn', 'some')).rejects.toThrow(/esCrn|es-crn/);
     expect(await esOf('--es-preset', 'reference', '--es-antithetic')).toMatchObject({ antithetic: true, commonRandomNumbers: false });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ES } from '../../src/es/optimizer.ts';
-import { negativeObjectiveRewards } from '../../src/es/rewards.ts';
+import { DEFAULT_ES, REFERENCE_ES } from '../../src/es/optimizer.ts';
+import { negativeObjectiveRewards, sampleRankRewards } from '../../src/es/rewards.ts';
 import type { EvalRequest } from '../../src/sandbox/types.ts';
 import { ScriptedModel, nativeEvaluator } from './doubles.ts';
 import { readEventObjects, runTest, tempDir } from './helpers.ts';
@@ -144,6 +144,21 @@ describe('Sample+ES wiring', () => {
       return o.status === 'ok' ? o.objective : Infinity;
     });
     expect(updates[1].rewards).toEqual(negativeObjectiveRewards(objectives));
+  });
+
+  it('with sampleReward rank, each candidate is rewarded by its rank in the batch', async () => {
+    const dir = tempDir();
+    const { model, evaluator } = tracing(true);
+    await runTest({ scaffold: 'sample', budget: 40, es: true, esParams: { ...REFERENCE_ES, sampleReward: 'rank' }, dir, model, evaluator });
+    const events = readEventObjects(dir);
+    const outcome = new Map(events.filter((e) => e.type === 'outcome').map((e) => [e.index, e.outcome]));
+    const objectives = Array.from({ length: 20 }, (_, i) => {
+      const o = outcome.get(20 + i);
+      return o.status === 'ok' ? o.objective : Infinity;
+    });
+    const update = events.filter((e) => e.type === 'update')[1];
+    expect(update.rewards).toEqual(sampleRankRewards(objectives));
+    expect(update.rewards).not.toEqual(negativeObjectiveRewards(objectives));
   });
 });
 

@@ -50,6 +50,14 @@ describe('ES settings as text and as a key', () => {
     expect(esParamsKey(perDirection, 'eoh')).not.toBe(esParamsKey(DEFAULT_ES, 'eoh'));
   });
 
+  it('keys sample rewards absent and objective alike, rank apart (for Sample only), and says it', () => {
+    expect(esParamsKey({ ...DEFAULT_ES, sampleReward: 'objective' }, 'sample')).toBe(esParamsKey(DEFAULT_ES, 'sample'));
+    expect(esParamsKey({ ...DEFAULT_ES, sampleReward: 'rank' }, 'sample')).not.toBe(esParamsKey(DEFAULT_ES, 'sample'));
+    expect(esParamsKey({ ...DEFAULT_ES, sampleReward: 'rank' }, 'eoh')).toBe(esParamsKey(DEFAULT_ES, 'eoh'));
+    expect(describeEs({ ...DEFAULT_ES, sampleReward: 'rank' }, 'sample')).toContain('5 samples per direction, rewards ranked in each batch');
+    expect(describeEs({ ...DEFAULT_ES, sampleReward: 'rank' }, 'eoh')).not.toContain('ranked');
+  });
+
   it('keys EoH candidates per direction absent and 1 alike, and other counts apart', () => {
     expect(esParamsKey({ ...DEFAULT_ES, eohCandidatesPerDirection: 1 })).toBe(esParamsKey(DEFAULT_ES));
     expect(esParamsKey({ ...DEFAULT_ES, eohCandidatesPerDirection: 5 })).not.toBe(esParamsKey(DEFAULT_ES));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { improvementRewards, negativeObjectiveRewards } from '../../src/es/rewards.ts';
+import { improvementRewards, negativeObjectiveRewards, sampleRankRewards } from '../../src/es/rewards.ts';
 
 describe('improvementRewards (EoH+ES)', () => {
   it('floors invalid and worse-than-worst children at max(P - W, -1)', () => {
@@ -39,5 +39,17 @@ describe('negativeObjectiveRewards (Sample+ES)', () => {
 
   it('gives all zeros when nothing is valid', () => {
     expect(negativeObjectiveRewards([Infinity, NaN, Infinity])).toEqual([0, 0, 0]);
+  });
+});
+
+describe('sampleRankRewards (Sample+ES, --es-sample-reward rank)', () => {
+  it('ranks by objective (lower is better) in [-0.5, 0.5], invalid tied last, so no one value outweighs the rest', () => {
+    // One extreme objective (1000) costs its candidate one rank, not its direction's whole average.
+    expect(sampleRankRewards([4, 1000, 5, Infinity, NaN])).toEqual([0.5, 0, 0.25, -0.375, -0.375]);
+    expect(sampleRankRewards([3, 3, 2])).toEqual([-0.25, -0.25, 0.5]);
+  });
+
+  it('gives all zeros when nothing is valid', () => {
+    expect(sampleRankRewards([Infinity, NaN])).toEqual([0, 0]);
   });
 });
