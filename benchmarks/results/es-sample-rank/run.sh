@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The study of README.md: 18 runs and their probes, two at a time; resumable (finished runs and probes are kept,
-# an unfinished run is resumed). `run.sh --from` only tabulates.
+# an unfinished run is resumed). `run.sh --from` only tabulates. AHD=<checkout> runs ahd from there (a frozen
+# worktree of the design's commit), writing here.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$HERE/../../.." && pwd)"
+ROOT="${AHD:-$(cd "$HERE/../../.." && pwd)}"
 if [[ "${1:-}" == --from ]]; then exec python3 "$HERE/table.py"; fi
 mkdir -p "$HERE/runs" "$HERE/logs"
 one() {
