@@ -1,4 +1,4 @@
-// ahd: best heuristic for aco-cvrp50 after generation 30 (candidate 551, i1; train objective 9.81199)
+// ahd: best heuristic for aco-cvrp50 after generation 50 (candidate 551, i1; train objective 9.81199)
 // Edge desirability is the product of inverse distance, an exponential decay in distance, the angular closeness of both ends around the depot.
 function heuristics(distanceMatrix, coordinates, demands, capacity) {
   const [x0, y0] = coordinates[0];
