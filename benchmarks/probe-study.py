@@ -1,8 +1,9 @@
-"""The tables of the study (README.md): the probe line per seed with rank rewards, the probe gain against the
-default's at the same seeds, and the best heuristic's test objectives against the default's runs. Reads the
-committed files; a missing one is shown as such.
+"""The tables of a Sample+ES setting's probe study (benchmarks/probe-study.sh): the probe line per seed, the probe
+gain against the default's at the same seeds (its budget-1000 probes, ../es-probe-nocrn-seeds/table.py's
+probe_path), and the best heuristic's test objectives against the default's runs. Reads the committed files; a
+missing one is shown as such.
 
-    python3 benchmarks/results/es-sample-rank/table.py
+    python3 benchmarks/probe-study.py <study dir> <setting name>
 """
 import json
 import math
@@ -10,8 +11,7 @@ import pathlib
 import sys
 from importlib import import_module
 
-HERE = pathlib.Path(__file__).resolve().parent
-R = HERE.parent
+R = pathlib.Path(__file__).resolve().parent / 'results'
 sys.path.insert(0, str(R.parent))
 sys.path.insert(0, str(R / 'es-probe-nocrn-seeds'))
 SIGN = import_module('es-probe-tails').SIGN
@@ -37,20 +37,24 @@ def fmt(m, se, digits=4):
     return f'{m:+.{digits}g}' + (f' ({se:.3g})' if se is not None else '')
 
 
-def rank_probe(task, seed):
-    return HERE / f'runs/{task}-rank-s{seed}.probe.json'
+def study_run(task, seed):
+    return STUDY / f'runs/{task}-{NAME}-s{seed}'
+
+
+def study_probe(task, seed):
+    return study_run(task, seed).with_name(study_run(task, seed).name + '.probe.json')
 
 
 def probe_tables():
     print('Probe gain (tuned minus base, 200 paired i1 samples, positive = better), paired SE, in SE:\n')
-    print('| task | seed 0 rank / default | seed 1 rank / default | seed 2 rank / default | rank minus default over seeds (SE) | rank above default |')
+    print(f'| task | seed 0 {NAME} / default | seed 1 {NAME} / default | seed 2 {NAME} / default | {NAME} minus default over seeds (SE) | {NAME} above default |')
     print('|---|---|---|---|---|---|')
     counts = {s: [0, 0, 0] for s in SEEDS}
     tasks_above = 0
     for task in SIGN:
         cells, diffs = [], []
         for seed in SEEDS:
-            r, d = signed(task, rank_probe(task, seed)), signed(task, default_probe_path(task, seed))
+            r, d = signed(task, study_probe(task, seed)), signed(task, default_probe_path(task, seed))
             cell = 'not yet' if r is None else f'{r[0]:+.4g} ({r[1]:.3g}), {r[0] / r[1]:+.2f}'
             cell += ' / ' + ('-' if d is None else f'{d[0]:+.4g}')
             cells.append(cell)
@@ -75,6 +79,21 @@ def probe_tables():
     print(f'- probe line met on {met} of {len(SEEDS)} seeds; mean gain above the default\'s on {tasks_above} of {len(SIGN)} tasks')
 
 
+def validity_table():
+    print(f'\nValid share of the probe samples, tuned model minus base (the base: the bundled model on the same probe seed):\n')
+    print(f'| task | seed 0 {NAME} / default | seed 1 {NAME} / default | seed 2 {NAME} / default |')
+    print('|---|---|---|---|')
+    for task in SIGN:
+        cells = []
+        for seed in SEEDS:
+            shares = []
+            for path in (study_probe(task, seed), default_probe_path(task, seed)):
+                probe = json.loads(path.read_text()) if path.exists() else None
+                shares.append('-' if probe is None else f"{probe['tuned']['validShare'] - probe['base']['validShare']:+.3f}")
+            cells.append(' / '.join(shares))
+        print(f"| {task} | {' | '.join(cells)} |")
+
+
 def summary(path):
     p = path / 'summary.json'
     return json.loads(p.read_text())['best'] if p.exists() else None
@@ -87,11 +106,11 @@ def default_run(task, seed):
 
 
 def best_tables():
-    print('\nBest heuristic of the run, test objectives, rank minus default at the same seed (positive = rank better):\n')
-    print('| task | split | rank: mean over seeds | default: mean | rank minus default (SE), n | rank better |')
+    print(f'\nBest heuristic of the run, test objectives, {NAME} minus default at the same seed (positive = {NAME} better):\n')
+    print(f'| task | split | {NAME}: mean over seeds | default: mean | {NAME} minus default (SE), n | {NAME} better |')
     print('|---|---|---|---|---|---|')
     for task, sign in SIGN.items():
-        pairs = [(summary(HERE / f'runs/{task}-rank-s{s}'), summary(default_run(task, s))) for s in SEEDS]
+        pairs = [(summary(study_run(task, s)), summary(default_run(task, s))) for s in SEEDS]
         pairs = [(a, b) for a, b in pairs if a and b]
         if not pairs:
             print(f'| {task} | - | not yet | | | |')
@@ -106,5 +125,7 @@ def best_tables():
 
 
 if __name__ == '__main__':
+    STUDY, NAME = pathlib.Path(sys.argv[1]).resolve(), sys.argv[2]
     probe_tables()
+    validity_table()
     best_tables()
