@@ -1,4 +1,4 @@
-// ahd: best heuristic for kp100 after generation 7 (candidate 6, i1; train objective 40.15573)
+// ahd: best heuristic for kp100 after generation 9 (candidate 6, i1; train objective 40.15573)
 // Take the fitting item with the highest score from a bonus for filling the remaining capacity, value-to-weight ratio.
 function selectNextItem(remainingCapacity, weights, values) {
   let best = 0, bestScore = -Infinity;
