@@ -122,6 +122,15 @@ describe('EoH+ES wiring', () => {
   });
 });
 
+/** The objectives of a Sample run's second batch of 20 (candidates 20-39), invalid as Infinity, from its event log. */
+function secondBatchObjectives(events: ReturnType<typeof readEventObjects>): number[] {
+  const outcome = new Map(events.filter((e) => e.type === 'outcome').map((e) => [e.index, e.outcome]));
+  return Array.from({ length: 20 }, (_, i) => {
+    const o = outcome.get(20 + i);
+    return o.status === 'ok' ? o.objective : Infinity;
+  });
+}
+
 describe('Sample+ES wiring', () => {
   it('perturbs every batch of 20, one update per batch with negative-objective rewards', async () => {
     const dir = tempDir();
@@ -138,11 +147,7 @@ describe('Sample+ES wiring', () => {
     expect(evaluatesWhileGenerating(trace)).toBe(true);
     expect(model.es?.updates).toBe(3);
 
-    const outcome = new Map(events.filter((e) => e.type === 'outcome').map((e) => [e.index, e.outcome]));
-    const objectives = Array.from({ length: 20 }, (_, i) => {
-      const o = outcome.get(20 + i);
-      return o.status === 'ok' ? o.objective : Infinity;
-    });
+    const objectives = secondBatchObjectives(events);
     expect(updates[1].rewards).toEqual(negativeObjectiveRewards(objectives));
   });
 
@@ -151,11 +156,7 @@ describe('Sample+ES wiring', () => {
     const { model, evaluator } = tracing(true);
     await runTest({ scaffold: 'sample', budget: 40, es: true, esParams: { ...REFERENCE_ES, sampleReward: 'rank' }, dir, model, evaluator });
     const events = readEventObjects(dir);
-    const outcome = new Map(events.filter((e) => e.type === 'outcome').map((e) => [e.index, e.outcome]));
-    const objectives = Array.from({ length: 20 }, (_, i) => {
-      const o = outcome.get(20 + i);
-      return o.status === 'ok' ? o.objective : Infinity;
-    });
+    const objectives = secondBatchObjectives(events);
     const update = events.filter((e) => e.type === 'update')[1];
     expect(update.rewards).toEqual(sampleRankRewards(objectives));
     expect(update.rewards).not.toEqual(negativeObjectiveRewards(objectives));
