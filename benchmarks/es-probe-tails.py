@@ -6,6 +6,7 @@ mean, the median and the best of the samples, per task, signed so that positive 
     benchmarks/es-probe-tails.py <study-dir> [<run-glob> (default es-late-s*)]
 
 <study-dir> holds scope-<task>/runs/<run>/probe.json (benchmarks/results/es-scope-six/). Prints a markdown table.
+Also the probe readers the other probe tables import: SIGN, signed_gain, mean_se.
 """
 import glob
 import json
@@ -14,6 +15,22 @@ import statistics as st
 import sys
 
 SIGN = {'tsp50': -1, 'kp100': 1, 'asp15': 1, 'aco-tsp50': -1, 'aco-cvrp50': -1, 'aco-bpp500': -1}
+
+
+def signed_gain(task, path):
+    """A probe file's tuned-minus-base mean, positive when better for the task, and its paired SE; None if absent."""
+    if not path.exists():
+        return None
+    paired = json.loads(path.read_text())['paired']
+    return SIGN[task] * paired['meanDiff'], paired['pairedSe']
+
+
+def mean_se(xs):
+    """Mean and standard error of the mean (None for one value)."""
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, None
+    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
 
 
 def summary(values):

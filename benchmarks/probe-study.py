@@ -1,69 +1,72 @@
 """The tables of a Sample+ES setting's probe study (benchmarks/probe-study.sh): the probe line per seed, the probe
-gain against the default's at the same seeds (its budget-1000 probes, ../es-probe-nocrn-seeds/table.py's
-probe_path), and the best heuristic's test objectives against the default's runs. Reads the committed files; a
-missing one is shown as such.
+gain against a baseline's at the same seeds, the probes' and the runs' valid share, and the best heuristic's test
+objectives. The baseline is the default (its budget-1000 probes, ../es-probe-nocrn-seeds/table.py's probe_path,
+and its runs), or with --against another probe study's setting. Reads the committed files; a missing one is shown
+as such.
 
-    python3 benchmarks/probe-study.py <study dir> <setting name>
+    python3 benchmarks/probe-study.py <study dir> <setting name> [--against <study dir> <setting name>]
 """
 import json
-import math
 import pathlib
 import sys
 from importlib import import_module
+from typing import Callable, NamedTuple
 
 R = pathlib.Path(__file__).resolve().parent / 'results'
 sys.path.insert(0, str(R.parent))
 sys.path.insert(0, str(R / 'es-probe-nocrn-seeds'))
-SIGN = import_module('es-probe-tails').SIGN
+tails = import_module('es-probe-tails')
+SIGN, signed_gain, mean_se = tails.SIGN, tails.signed_gain, tails.mean_se
 default_probe_path = import_module('table').probe_path
 SEEDS = (0, 1, 2)
 
 
-def signed(task, path):
-    if not path.exists():
-        return None
-    paired = json.loads(path.read_text())['paired']
-    return SIGN[task] * paired['meanDiff'], paired['pairedSe']
+class Setting(NamedTuple):
+    name: str
+    run: Callable[[str, int], pathlib.Path]
+    probe: Callable[[str, int], pathlib.Path]
 
 
-def mean_se(xs):
-    m = sum(xs) / len(xs)
-    if len(xs) < 2:
-        return m, None
-    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) / math.sqrt(len(xs))
+def study_setting(study, name):
+    run = lambda task, seed: study / f'runs/{task}-{name}-s{seed}'
+    return Setting(name, run, lambda task, seed: run(task, seed).with_name(run(task, seed).name + '.probe.json'))
+
+
+def default_run(task, seed):
+    if task == 'tsp50':
+        return R / f'es-sample-no-crn/runs/tsp50-sample-es-nocrn-b1000-r{seed}'
+    return R / f'table/runs/{task}-sample-es-b1000-r{seed}'
+
+
+DEFAULT = Setting('default', default_run, default_probe_path)
 
 
 def fmt(m, se, digits=4):
     return f'{m:+.{digits}g}' + (f' ({se:.3g})' if se is not None else '')
 
 
-def study_run(task, seed):
-    return STUDY / f'runs/{task}-{NAME}-s{seed}'
+def read(path):
+    return json.loads(path.read_text()) if path.exists() else None
 
 
-def study_probe(task, seed):
-    return study_run(task, seed).with_name(study_run(task, seed).name + '.probe.json')
-
-
-def probe_tables():
+def probe_tables(s, b):
     print('Probe gain (tuned minus base, 200 paired i1 samples, positive = better), paired SE, in SE:\n')
-    print(f'| task | seed 0 {NAME} / default | seed 1 {NAME} / default | seed 2 {NAME} / default | {NAME} minus default over seeds (SE) | {NAME} above default |')
+    print(f"| task | {' | '.join(f'seed {seed} {s.name} / {b.name}' for seed in SEEDS)} | {s.name} minus {b.name} over seeds (SE) | {s.name} above {b.name} |")
     print('|---|---|---|---|---|---|')
-    counts = {s: [0, 0, 0] for s in SEEDS}
+    counts = {seed: [0, 0, 0] for seed in SEEDS}  # better, beyond two SE, probed
     tasks_above = 0
     for task in SIGN:
         cells, diffs = [], []
         for seed in SEEDS:
-            r, d = signed(task, study_probe(task, seed)), signed(task, default_probe_path(task, seed))
-            cell = 'not yet' if r is None else f'{r[0]:+.4g} ({r[1]:.3g}), {r[0] / r[1]:+.2f}'
-            cell += ' / ' + ('-' if d is None else f'{d[0]:+.4g}')
-            cells.append(cell)
-            if r is not None:
-                counts[seed][0] += r[0] > 0
-                counts[seed][1] += r[0] > 2 * r[1]
+            g, h = signed_gain(task, s.probe(task, seed)), signed_gain(task, b.probe(task, seed))
+            cell = 'not yet' if g is None else f'{g[0]:+.4g} ({g[1]:.3g}), {g[0] / g[1]:+.2f}'
+            cells.append(cell + ' / ' + ('-' if h is None else f'{h[0]:+.4g}'))
+            if g is not None:
+                counts[seed][0] += g[0] > 0
+                counts[seed][1] += g[0] > 2 * g[1]
                 counts[seed][2] += 1
-                if d is not None:
-                    diffs.append(r[0] - d[0])
+                if h is not None:
+                    diffs.append(g[0] - h[0])
         if diffs:
             m, se = mean_se(diffs)
             tasks_above += m > 0
@@ -76,56 +79,56 @@ def probe_tables():
         verdict = 'met' if probed == 6 and better == 6 and beyond >= 4 else ('not met' if probed == 6 else 'incomplete')
         met += verdict == 'met'
         print(f'- seed {seed}: tuned better than base on {better} of {probed} tasks probed, beyond two paired SE on {beyond}: {verdict}')
-    print(f'- probe line met on {met} of {len(SEEDS)} seeds; mean gain above the default\'s on {tasks_above} of {len(SIGN)} tasks')
+    print(f"- probe line met on {met} of {len(SEEDS)} seeds; mean gain above {b.name}'s on {tasks_above} of {len(SIGN)} tasks")
 
 
-def validity_table():
-    print(f'\nValid share of the probe samples, tuned model minus base (the base: the bundled model on the same probe seed):\n')
-    print(f'| task | seed 0 {NAME} / default | seed 1 {NAME} / default | seed 2 {NAME} / default |')
+def per_seed_table(title, s, b, cell):
+    print(f'\n{title}:\n')
+    print(f"| task | {' | '.join(f'seed {seed} {s.name} / {b.name}' for seed in SEEDS)} |")
     print('|---|---|---|---|')
     for task in SIGN:
-        cells = []
-        for seed in SEEDS:
-            shares = []
-            for path in (study_probe(task, seed), default_probe_path(task, seed)):
-                probe = json.loads(path.read_text()) if path.exists() else None
-                shares.append('-' if probe is None else f"{probe['tuned']['validShare'] - probe['base']['validShare']:+.3f}")
-            cells.append(' / '.join(shares))
-        print(f"| {task} | {' | '.join(cells)} |")
+        print(f"| {task} | {' | '.join(' / '.join(cell(x, task, seed) for x in (s, b)) for seed in SEEDS)} |")
 
 
-def summary(path):
-    p = path / 'summary.json'
-    return json.loads(p.read_text())['best'] if p.exists() else None
+def probe_validity(x, task, seed):
+    probe = read(x.probe(task, seed))
+    return '-' if probe is None else f"{probe['tuned']['validShare'] - probe['base']['validShare']:+.3f}"
 
 
-def default_run(task, seed):
-    if task == 'tsp50':
-        return R / f'es-sample-no-crn/runs/tsp50-sample-es-nocrn-b1000-r{seed}'
-    return R / f'table/runs/{task}-sample-es-b1000-r{seed}'
+def run_validity(x, task, seed):
+    summary = read(x.run(task, seed) / 'summary.json')
+    return '-' if summary is None else f"{summary['valid'] / summary['samples']:.3f}"
 
 
-def best_tables():
-    print(f'\nBest heuristic of the run, test objectives, {NAME} minus default at the same seed (positive = {NAME} better):\n')
-    print(f'| task | split | {NAME}: mean over seeds | default: mean | {NAME} minus default (SE), n | {NAME} better |')
+def best_tables(s, b):
+    print(f'\nBest heuristic of the run, test objectives, {s.name} minus {b.name} at the same seed (positive = {s.name} better):\n')
+    print(f'| task | split | {s.name}: mean over seeds | {b.name}: mean | {s.name} minus {b.name} (SE), n | {s.name} better |')
     print('|---|---|---|---|---|---|')
     for task, sign in SIGN.items():
-        pairs = [(summary(study_run(task, s)), summary(default_run(task, s))) for s in SEEDS]
-        pairs = [(a, b) for a, b in pairs if a and b]
+        pairs = [(read(s.run(task, seed) / 'summary.json'), read(b.run(task, seed) / 'summary.json')) for seed in SEEDS]
+        pairs = [(x['best'], y['best']) for x, y in pairs if x and y]
         if not pairs:
             print(f'| {task} | - | not yet | | | |')
             continue
         for split in pairs[0][0]['test']:
-            xs = [(a['test'][split], b['test'][split]) for a, b in pairs if a['test'].get(split) is not None and b['test'].get(split) is not None]
+            xs = [(x['test'][split], y['test'][split]) for x, y in pairs if x['test'].get(split) is not None and y['test'].get(split) is not None]
             if not xs:
                 continue
-            diffs = [sign * (a - b) for a, b in xs]
+            diffs = [sign * (x - y) for x, y in xs]
             m, se = mean_se(diffs)
-            print(f'| {task} | {split} | {sum(a for a, _ in xs) / len(xs):.6g} | {sum(b for _, b in xs) / len(xs):.6g} | {fmt(m, se)}, {len(xs)} | {sum(d > 0 for d in diffs)} of {len(xs)} |')
+            print(f'| {task} | {split} | {sum(x for x, _ in xs) / len(xs):.6g} | {sum(y for _, y in xs) / len(xs):.6g} | {fmt(m, se)}, {len(xs)} | {sum(d > 0 for d in diffs)} of {len(xs)} |')
+
+
+def main(argv):
+    if len(argv) not in (2, 5) or (len(argv) == 5 and argv[2] != '--against'):
+        sys.exit('usage: probe-study.py <study dir> <setting name> [--against <study dir> <setting name>]')
+    s = study_setting(pathlib.Path(argv[0]).resolve(), argv[1])
+    b = study_setting(pathlib.Path(argv[3]).resolve(), argv[4]) if len(argv) == 5 else DEFAULT
+    probe_tables(s, b)
+    per_seed_table('Valid share of the probe samples, tuned model minus base (the base: the bundled model on the same probe seed)', s, b, probe_validity)
+    per_seed_table("Valid share of the run's own 1000 samples", s, b, run_validity)
+    best_tables(s, b)
 
 
 if __name__ == '__main__':
-    STUDY, NAME = pathlib.Path(sys.argv[1]).resolve(), sys.argv[2]
-    probe_tables()
-    validity_table()
-    best_tables()
+    main(sys.argv[1:])

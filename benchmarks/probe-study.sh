@@ -3,9 +3,10 @@
 # `ahd run --problem <task> --scaffold sample --es --budget 1000 --seed <s> <flags>` into <dir>/runs/<task>-<name>-s<s>,
 # then `ahd probe --run <that run> --samples 200 --json` beside it; two at a time, resumable (finished runs and
 # probes are kept, an unfinished run is resumed); then the tables of benchmarks/probe-study.py. AHD=<checkout>
-# runs ahd from there (a frozen worktree of the design's commit), writing into <dir>.
+# runs ahd from there (a frozen worktree of the design's commit), writing into <dir>; SEEDS and TASKS (space-
+# separated) replace the seeds and tasks.
 #
-#   [AHD=<checkout>] benchmarks/probe-study.sh <dir> <name> [ahd run flags...]
+#   [AHD=<checkout>] [SEEDS="3 4"] [TASKS=tsp50] benchmarks/probe-study.sh <dir> <name> [ahd run flags...]
 set -euo pipefail
 DIR="$(cd "${1:?study dir}" && pwd)"; NAME="${2:?setting name}"; shift 2
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -29,6 +30,6 @@ one() {
 }
 FLAGS="$*"  # ahd's flags take no spaces
 export -f one; export DIR NAME ROOT FLAGS
-for seed in 0 1 2; do for task in aco-bpp500 aco-cvrp50 aco-tsp50 tsp50 kp100 asp15; do echo "$task $seed"; done; done \
+for seed in ${SEEDS:-0 1 2}; do for task in ${TASKS:-aco-bpp500 aco-cvrp50 aco-tsp50 tsp50 kp100 asp15}; do echo "$task $seed"; done; done \
   | xargs -P 2 -L 1 bash -c 'one "$0" "$1"'
 python3 "$HERE/probe-study.py" "$DIR" "$NAME"

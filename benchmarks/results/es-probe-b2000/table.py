@@ -4,8 +4,6 @@ over the seeds probed at both budgets (README.md).
     python3 benchmarks/results/es-probe-b2000/table.py
 """
 import importlib.util
-import json
-import math
 import pathlib
 import sys
 from importlib import import_module
@@ -13,7 +11,8 @@ from importlib import import_module
 HERE = pathlib.Path(__file__).resolve().parent
 R = HERE.parent
 sys.path.insert(0, str(R.parent))
-SIGN = import_module('es-probe-tails').SIGN
+tails = import_module('es-probe-tails')
+signed_gain, mean_se = tails.signed_gain, tails.mean_se
 TASKS = ['tsp50', 'kp100', 'aco-tsp50', 'asp15', 'aco-cvrp50', 'aco-bpp500']
 
 
@@ -28,27 +27,13 @@ def load_probe_path():
 b1000 = load_probe_path()
 
 
-def gain(path, task):
-    if not path.exists():
-        return None
-    p = json.loads(path.read_text())['paired']
-    return SIGN[task] * p['meanDiff'], p['pairedSe']
-
-
-def mean_se(xs):
-    m = sum(xs) / len(xs)
-    if len(xs) < 2:
-        return m, float("nan")
-    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
-
-
 print('| task | seed | budget 1000: gain (paired SE), in SE | budget 2000 | larger at 2000 |')
 print('|---|---|---|---|---|')
 summary = []
 for task in TASKS:
     pairs = []
     for seed in range(3):
-        a, b = gain(b1000(task, seed), task), gain(HERE / f'runs/{task}-r{seed}.probe.json', task)
+        a, b = signed_gain(task, b1000(task, seed)), signed_gain(task, HERE / f'runs/{task}-r{seed}.probe.json')
         if b is None:
             continue
         fmt = lambda g: 'not probed' if g is None else f'{g[0]:+.4g} ({g[1]:.3g}), {g[0] / g[1]:+.2f} SE'

@@ -4,15 +4,14 @@ budget-1000 Sample+ES probe of the no-CRN default lives (also read by power.py a
 
     python3 benchmarks/results/es-probe-nocrn-seeds/table.py
 """
-import json
-import math
 import pathlib
 import sys
 from importlib import import_module
 
 R = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(R.parent))
-SIGN = import_module('es-probe-tails').SIGN
+tails = import_module('es-probe-tails')
+SIGN, signed_gain, mean_se = tails.SIGN, tails.signed_gain, tails.mean_se
 
 
 def probe_path(task, seed):
@@ -23,14 +22,6 @@ def probe_path(task, seed):
     return R / f'es-probe-nocrn-seeds/runs/{task}-r{seed}.probe.json'
 
 
-def gain(task, seed):
-    path = probe_path(task, seed)
-    if not path.exists():
-        return None
-    paired = json.loads(path.read_text())['paired']
-    return SIGN[task] * paired['meanDiff'], paired['pairedSe']
-
-
 def main():
     print('| task | seed 0: gain (paired SE), in SE | seed 1 | seed 2 | mean over seeds (SE across seeds) |')
     print('|---|---|---|---|---|')
@@ -38,7 +29,7 @@ def main():
     for task in SIGN:
         cells, gains = [], []
         for seed in range(3):
-            g = gain(task, seed)
+            g = signed_gain(task, probe_path(task, seed))
             if g is None:
                 cells.append('not yet')
                 continue
@@ -49,9 +40,8 @@ def main():
             counts[seed][2] += 1
             cells.append(f'{value:+.4g} ({se:.3g}), {value / se:+.2f}')
         if len(gains) > 1:
-            mean = sum(gains) / len(gains)
-            sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
-            summary = f'{mean:+.4g} ({sd / math.sqrt(len(gains)):.3g}), n={len(gains)}'
+            mean, se = mean_se(gains)
+            summary = f'{mean:+.4g} ({se:.3g}), n={len(gains)}'
         else:
             summary = '-'
         print(f"| {task} | {' | '.join(cells)} | {summary} |")
