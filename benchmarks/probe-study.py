@@ -4,8 +4,9 @@ objectives. The baseline is the default (its budget-1000 probes, ../es-probe-noc
 and its runs), or with --against another probe study's setting. Reads the committed files; a missing one is shown
 as such.
 
-    python3 benchmarks/probe-study.py <study dir> <setting name> [--against <study dir> <setting name>]
+    python3 benchmarks/probe-study.py <study dir> <setting name> [--against <study dir> <setting name>] [--seeds 3,4,5]
 """
+import argparse
 import json
 import pathlib
 import sys
@@ -52,7 +53,7 @@ def read(path):
 def probe_tables(s, b):
     print('Probe gain (tuned minus base, 200 paired i1 samples, positive = better), paired SE, in SE:\n')
     print(f"| task | {' | '.join(f'seed {seed} {s.name} / {b.name}' for seed in SEEDS)} | {s.name} minus {b.name} over seeds (SE) | {s.name} above {b.name} |")
-    print('|---|---|---|---|---|---|')
+    print('|---' * (len(SEEDS) + 3) + '|')
     counts = {seed: [0, 0, 0] for seed in SEEDS}  # better, beyond two SE, probed
     tasks_above = 0
     for task in SIGN:
@@ -85,7 +86,7 @@ def probe_tables(s, b):
 def per_seed_table(title, s, b, cell):
     print(f'\n{title}:\n')
     print(f"| task | {' | '.join(f'seed {seed} {s.name} / {b.name}' for seed in SEEDS)} |")
-    print('|---|---|---|---|')
+    print('|---' * (len(SEEDS) + 1) + '|')
     for task in SIGN:
         print(f"| {task} | {' | '.join(' / '.join(cell(x, task, seed) for x in (s, b)) for seed in SEEDS)} |")
 
@@ -120,10 +121,16 @@ def best_tables(s, b):
 
 
 def main(argv):
-    if len(argv) not in (2, 5) or (len(argv) == 5 and argv[2] != '--against'):
-        sys.exit('usage: probe-study.py <study dir> <setting name> [--against <study dir> <setting name>]')
-    s = study_setting(pathlib.Path(argv[0]).resolve(), argv[1])
-    b = study_setting(pathlib.Path(argv[3]).resolve(), argv[4]) if len(argv) == 5 else DEFAULT
+    global SEEDS
+    parser = argparse.ArgumentParser(description='The tables of a Sample+ES setting\'s probe study.')
+    parser.add_argument('study', type=pathlib.Path)
+    parser.add_argument('name')
+    parser.add_argument('--against', nargs=2, metavar=('STUDY', 'NAME'), help='compare with this study\'s setting, not the default')
+    parser.add_argument('--seeds', default='0,1,2', help='run seeds, comma-separated (default 0,1,2)')
+    args = parser.parse_args(argv)
+    SEEDS = tuple(int(x) for x in args.seeds.split(','))
+    s = study_setting(args.study.resolve(), args.name)
+    b = study_setting(pathlib.Path(args.against[0]).resolve(), args.against[1]) if args.against else DEFAULT
     probe_tables(s, b)
     per_seed_table('Valid share of the probe samples, tuned model minus base (the base: the bundled model on the same probe seed)', s, b, probe_validity)
     per_seed_table("Valid share of the run's own 1000 samples", s, b, run_validity)
