@@ -1,67 +1,11 @@
-"""How many probe samples the probe line would need to resolve the gains measured (an after-the-fact reading of the
-committed probes of seeds 0-2, not a test: it decides nothing).
-
-For each task: the mean gain over the three seeds (mu), the per-pair standard deviation of the paired differences
-(pooled over the seeds: pairedSe * sqrt(pairs)) and the share of samples valid in both models. A probe of N samples
-then has an expected z of mu / (sd / sqrt(N * share)). Printed: that z at 200 samples (the line's probe), and the N at
-which it reaches 2 (half the runs of that true gain would clear two SE) and 2.84 (four in five would).
-
-Then the chance that one run meets the probe line (better on all six tasks, beyond two SE on at least four) if
-each task's z were normal around its expected z with unit spread, independent across tasks (the seeds' own spread
-of the true gain left out, so it flatters), at the measured gains and at k times them: how much more a run's tuned
-model would have to learn for the line to hold in half or four in five of the runs.
+"""How many probe samples the probe line would need to resolve the default's gains, and how often one run of the
+default would meet it, read from the committed probes of seeds 0-2 (benchmarks/probe-power.py on the default).
 
     python3 benchmarks/results/es-probe-nocrn-seeds/power.py
 """
-import json
-import math
 import pathlib
 import sys
 from importlib import import_module
 
-HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent))
-SIGN = import_module('es-probe-tails').SIGN
-sys.path.insert(0, str(HERE))
-from table import probe_path  # noqa: E402  (table.py prints only when run as a script)
-
-
-SAMPLES = 200
-expected = {}
-print('| task | mean gain over seeds | per-pair SD | valid pairs | expected z at 200 | samples for z = 2 | samples for z = 2.84 |')
-print('|---|---|---|---|---|---|---|')
-for task in SIGN:
-    probes = [json.loads(probe_path(task, s).read_text())['paired'] for s in range(3)]
-    mu = sum(SIGN[task] * p['meanDiff'] for p in probes) / 3
-    sd = math.sqrt(sum(p['pairedSe'] ** 2 * p['pairs'] for p in probes) / 3)
-    share = sum(p['pairs'] for p in probes) / (3 * SAMPLES)
-    z = mu / (sd / math.sqrt(SAMPLES * share))
-    need = lambda target: math.ceil((target * sd / mu) ** 2 / share) if mu > 0 else float('inf')
-    print(f'| {task} | {mu:+.4g} | {sd:.4g} | {share:.0%} | {z:.2f} | {need(2)} | {need(2.84)} |')
-    expected[task] = z
-
-
-def phi(x):
-    return 0.5 * (1 + math.erf(x / math.sqrt(2)))
-
-
-def p_line(k):
-    """P(every z > 0 and at least four z > 2) with z_t ~ N(k * expected z_t, 1), by counting tasks beyond 2."""
-    beyond = [1.0]  # beyond[j]: P(no task so far <= 0, j of them > 2)
-    for z in expected.values():
-        up, pos = 1 - phi(2 - k * z), phi(2 - k * z) - phi(-k * z)
-        beyond = [(beyond[j] * pos if j < len(beyond) else 0) + (beyond[j - 1] * up if j > 0 else 0) for j in range(len(beyond) + 1)]
-    return sum(beyond[4:])
-
-
-def k_for(target):
-    k = 1.0
-    while p_line(k) < target:
-        k += 0.05
-    return k
-
-
-print()
-print(f'P(one run meets the line) at the measured gains: {p_line(1):.2f}; at 2x them {p_line(2):.2f}; '
-      f'half the runs at {k_for(0.5):.2f}x, four in five at {k_for(0.8):.2f}x (tsp50 alone: better in '
-      f'{phi(expected["tsp50"]):.0%} of runs at 1x, {phi(2 * expected["tsp50"]):.0%} at 2x)')
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent.parent))
+import_module('probe-power').main([])
