@@ -9,8 +9,11 @@ import json
 import math
 import pathlib
 import sys
+from importlib import import_module
 
 R = pathlib.Path(__file__).resolve().parent / 'results'
+sys.path.insert(0, str(R.parent))
+mean_sd = import_module('es-probe-tails').mean_sd
 SEEDS = range(10)
 OTHERS = {
     'default (no CRN)': lambda s: R / f'es-sample-no-crn/runs/tsp50-sample-es-nocrn-b1000-r{s}',
@@ -21,12 +24,6 @@ OTHERS = {
 def test(run):
     p = run / 'summary.json'
     return json.loads(p.read_text())['best']['test'] if p.exists() else None
-
-
-def stats(xs):
-    m = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else float('nan')
-    return m, sd
 
 
 def main(study, name):
@@ -40,12 +37,12 @@ def main(study, name):
             if not pairs:
                 continue
             gains = [b - a for a, b in pairs]
-            (ma, sa), (mb, sb), (mg, sg) = stats([a for a, _ in pairs]), stats([b for _, b in pairs]), stats(gains)
+            (ma, sa), (mb, sb), (mg, sg) = mean_sd([a for a, _ in pairs]), mean_sd([b for _, b in pairs]), mean_sd(gains)
             both.append(gains)
             print(f'| {other} | {split} | {ma:.4f} ± {sa:.4f} | {mb:.4f} ± {sb:.4f} | {mg:+.4f} ({sg / math.sqrt(len(gains)):.4f}), {len(gains)} | {sum(g > 0 for g in gains)} of {len(gains)} |')
         if len(both) == 2 and len(both[0]) == len(both[1]):
             avg = [(x + y) / 2 for x, y in zip(*both)]
-            m, sd = stats(avg)
+            m, sd = mean_sd(avg)
             print(f'| {other} | both splits averaged | | | {m:+.4f} ({sd / math.sqrt(len(avg)):.4f}), {len(avg)} | {sum(g > 0 for g in avg)} of {len(avg)} |')
 
 

@@ -6,7 +6,7 @@ mean, the median and the best of the samples, per task, signed so that positive 
     benchmarks/es-probe-tails.py <study-dir> [<run-glob> (default es-late-s*)]
 
 <study-dir> holds scope-<task>/runs/<run>/probe.json (benchmarks/results/es-scope-six/). Prints a markdown table.
-Also the probe readers the other probe tables import: SIGN, signed_gain, mean_se.
+Also the probe readers the other probe tables import: SIGN, signed_gain, mean_sd, mean_se.
 """
 import glob
 import json
@@ -25,12 +25,16 @@ def signed_gain(task, path):
     return SIGN[task] * paired['meanDiff'], paired['pairedSe']
 
 
+def mean_sd(xs):
+    """Mean and sample standard deviation (nan for one value)."""
+    m = sum(xs) / len(xs)
+    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else float('nan')
+
+
 def mean_se(xs):
     """Mean and standard error of the mean (None for one value)."""
-    m = sum(xs) / len(xs)
-    if len(xs) < 2:
-        return m, None
-    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+    m, sd = mean_sd(xs)
+    return m, sd / math.sqrt(len(xs)) if len(xs) > 1 else None
 
 
 def summary(values):

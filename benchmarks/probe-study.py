@@ -50,15 +50,15 @@ def read(path):
     return json.loads(path.read_text()) if path.exists() else None
 
 
-def probe_tables(s, b):
+def probe_tables(s, b, seeds=SEEDS):
     print('Probe gain (tuned minus base, 200 paired i1 samples, positive = better), paired SE, in SE:\n')
-    print(f"| task | {' | '.join(f'seed {seed} {s.name} / {b.name}' for seed in SEEDS)} | {s.name} minus {b.name} over seeds (SE) | {s.name} above {b.name} |")
-    print('|---' * (len(SEEDS) + 3) + '|')
-    counts = {seed: [0, 0, 0] for seed in SEEDS}  # better, beyond two SE, probed
+    print(f"| task | {' | '.join(f'seed {seed} {s.name} / {b.name}' for seed in seeds)} | {s.name} minus {b.name} over seeds (SE) | {s.name} above {b.name} |")
+    print('|---' * (len(seeds) + 3) + '|')
+    counts = {seed: [0, 0, 0] for seed in seeds}  # better, beyond two SE, probed
     tasks_above = 0
     for task in SIGN:
         cells, diffs = [], []
-        for seed in SEEDS:
+        for seed in seeds:
             g, h = signed_gain(task, s.probe(task, seed)), signed_gain(task, b.probe(task, seed))
             cell = 'not yet' if g is None else f'{g[0]:+.4g} ({g[1]:.3g}), {g[0] / g[1]:+.2f}'
             cells.append(cell + ' / ' + ('-' if h is None else f'{h[0]:+.4g}'))
@@ -80,15 +80,15 @@ def probe_tables(s, b):
         verdict = 'met' if probed == 6 and better == 6 and beyond >= 4 else ('not met' if probed == 6 else 'incomplete')
         met += verdict == 'met'
         print(f'- seed {seed}: tuned better than base on {better} of {probed} tasks probed, beyond two paired SE on {beyond}: {verdict}')
-    print(f"- probe line met on {met} of {len(SEEDS)} seeds; mean gain above {b.name}'s on {tasks_above} of {len(SIGN)} tasks")
+    print(f"- probe line met on {met} of {len(seeds)} seeds; mean gain above {b.name}'s on {tasks_above} of {len(SIGN)} tasks")
 
 
-def per_seed_table(title, s, b, cell):
+def per_seed_table(title, s, b, cell, seeds=SEEDS):
     print(f'\n{title}:\n')
-    print(f"| task | {' | '.join(f'seed {seed} {s.name} / {b.name}' for seed in SEEDS)} |")
-    print('|---' * (len(SEEDS) + 1) + '|')
+    print(f"| task | {' | '.join(f'seed {seed} {s.name} / {b.name}' for seed in seeds)} |")
+    print('|---' * (len(seeds) + 1) + '|')
     for task in SIGN:
-        print(f"| {task} | {' | '.join(' / '.join(cell(x, task, seed) for x in (s, b)) for seed in SEEDS)} |")
+        print(f"| {task} | {' | '.join(' / '.join(cell(x, task, seed) for x in (s, b)) for seed in seeds)} |")
 
 
 def probe_validity(x, task, seed):
@@ -101,12 +101,12 @@ def run_validity(x, task, seed):
     return '-' if summary is None else f"{summary['valid'] / summary['samples']:.3f}"
 
 
-def best_tables(s, b):
+def best_tables(s, b, seeds=SEEDS):
     print(f'\nBest heuristic of the run, test objectives, {s.name} minus {b.name} at the same seed (positive = {s.name} better):\n')
     print(f'| task | split | {s.name}: mean over seeds | {b.name}: mean | {s.name} minus {b.name} (SE), n | {s.name} better |')
     print('|---|---|---|---|---|---|')
     for task, sign in SIGN.items():
-        pairs = [(read(s.run(task, seed) / 'summary.json'), read(b.run(task, seed) / 'summary.json')) for seed in SEEDS]
+        pairs = [(read(s.run(task, seed) / 'summary.json'), read(b.run(task, seed) / 'summary.json')) for seed in seeds]
         pairs = [(x['best'], y['best']) for x, y in pairs if x and y]
         if not pairs:
             print(f'| {task} | - | not yet | | | |')
@@ -121,20 +121,19 @@ def best_tables(s, b):
 
 
 def main(argv):
-    global SEEDS
     parser = argparse.ArgumentParser(description='The tables of a Sample+ES setting\'s probe study.')
     parser.add_argument('study', type=pathlib.Path)
     parser.add_argument('name')
     parser.add_argument('--against', nargs=2, metavar=('STUDY', 'NAME'), help='compare with this study\'s setting, not the default')
     parser.add_argument('--seeds', default='0,1,2', help='run seeds, comma-separated (default 0,1,2)')
     args = parser.parse_args(argv)
-    SEEDS = tuple(int(x) for x in args.seeds.split(','))
+    seeds = tuple(int(x) for x in args.seeds.split(','))
     s = study_setting(args.study.resolve(), args.name)
     b = study_setting(pathlib.Path(args.against[0]).resolve(), args.against[1]) if args.against else DEFAULT
-    probe_tables(s, b)
-    per_seed_table('Valid share of the probe samples, tuned model minus base (the base: the bundled model on the same probe seed)', s, b, probe_validity)
-    per_seed_table("Valid share of the run's own 1000 samples", s, b, run_validity)
-    best_tables(s, b)
+    probe_tables(s, b, seeds)
+    per_seed_table('Valid share of the probe samples, tuned model minus base (the base: the bundled model on the same probe seed)', s, b, probe_validity, seeds)
+    per_seed_table("Valid share of the run's own 1000 samples", s, b, run_validity, seeds)
+    best_tables(s, b, seeds)
 
 
 if __name__ == '__main__':

@@ -30,6 +30,7 @@ one() {
 }
 FLAGS="$*"  # ahd's flags take no spaces
 export -f one; export DIR NAME ROOT FLAGS
-for seed in ${SEEDS:-0 1 2}; do for task in ${TASKS:-aco-bpp500 aco-cvrp50 aco-tsp50 tsp50 kp100 asp15}; do echo "$task $seed"; done; done \
+SEEDS="${SEEDS:-0 1 2}"; TASKS="${TASKS:-aco-bpp500 aco-cvrp50 aco-tsp50 tsp50 kp100 asp15}"
+for seed in $SEEDS; do for task in $TASKS; do echo "$task $seed"; done; done \
   | xargs -P 2 -L 1 bash -c 'one "$0" "$1"'
-SEEDS="${SEEDS:-0 1 2}"; python3 "$HERE/probe-study.py" "$DIR" "$NAME" --seeds "${SEEDS// /,}"
+python3 "$HERE/probe-study.py" "$DIR" "$NAME" --seeds "${SEEDS// /,}"
