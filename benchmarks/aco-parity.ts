@@ -12,11 +12,11 @@
  *   node --import tsx benchmarks/aco-parity.ts [--seeds 10] [--tasks aco-tsp50,aco-cvrp50,aco-bpp500] [--test]
  */
 import { parseArgs } from 'node:util';
-import { instanceSeed } from '../problems/aco-shared/seeds.ts';
-import { acoBpp500, scoreBppAco, type BppAcoData } from '../problems/aco-bpp500/index.ts';
-import { acoCvrp50, scoreCvrpAco, type CvrpAcoData } from '../problems/aco-cvrp50/index.ts';
-import { acoTsp50, scoreTspAco, type TspAcoData } from '../problems/aco-tsp50/index.ts';
-import type { Instance, Problem } from '../problems/types.ts';
+import { instanceSeed } from '../src/problems/aco-shared/seeds.ts';
+import { acoBpp500, scoreBppAco, type BppAcoData } from '../src/problems/aco-bpp500/index.ts';
+import { acoCvrp50, scoreCvrpAco, type CvrpAcoData } from '../src/problems/aco-cvrp50/index.ts';
+import { acoTsp50, scoreTspAco, type TspAcoData } from '../src/problems/aco-tsp50/index.ts';
+import type { Instance, Problem } from '../src/problems/types.ts';
 import { evaluateNative } from '../src/sandbox/native.ts';
 import { EVOLVED } from './fixtures/aco-evolved.ts';
 

@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { getProblem } from '../problems/index.ts';
+import { getProblem } from '../src/problems/index.ts';
 import { mean, sampleSd, standardError } from '../src/ground/stats.ts';
 
 interface Setting {

@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { Instance, Problem, SplitSpec } from '../problems/types.ts';
+import type { Instance, Problem, SplitSpec } from '../src/problems/types.ts';
 import { evaluateInIsolate, prepareInstances } from '../src/sandbox/isolate.ts';
 import { evaluateNative } from '../src/sandbox/native.ts';
 

@@ -11,8 +11,8 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { getProblem, listProblems } from '../problems/index.ts';
-import type { Problem } from '../problems/types.ts';
+import { getProblem, listProblems } from '../src/problems/index.ts';
+import type { Problem } from '../src/problems/types.ts';
 import { formatTable } from '../src/cli/table-format.ts';
 import { evaluateNative } from '../src/sandbox/native.ts';
 import { SandboxPool } from '../src/sandbox/pool.ts';

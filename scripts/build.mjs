@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Builds what ahd runs: tsc compiles src/, problems/ and scaffolds/ into dist/ (same tree), then the files the
-// modules read next to themselves (isolate sources, prompt texts, the ONNX schema, instance data) are copied
-// beside the compiled modules. Runs in `npm ci` (the prepare script) and before `npm test`.
+// Builds what ahd runs: tsc compiles src/ into dist/src/, then the files the modules read next to themselves
+// (isolate sources, prompt texts, the ONNX schema) are copied beside the compiled modules. Instance data stays in
+// problems/<id>/data/ and is read from the project root. Runs in `npm ci` (the prepare script) and before `npm test`.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,7 +19,7 @@ if (compiled.status !== 0) {
 }
 
 let copied = 0;
-for (const top of ['src', 'problems', 'scaffolds']) copyAssets(join(root, top));
+copyAssets(join(root, 'src'));
 process.stderr.write(`ahd build: compiled into dist/, ${copied} asset files copied\n`);
 
 /** Copies every file that is not TypeScript, keeping the mtime check cheap: unchanged files are skipped. */

@@ -8,9 +8,9 @@
 export { run, type RunHooks } from './api/run.ts';
 export { parseRunSpec, type RunSpec } from './api/run-spec.ts';
 export { evaluate, splitStats, type Evaluation, type EvaluateOptions, type SplitStats } from './api/evaluate.ts';
-export { defineProblem, type ProblemDefinition } from '../problems/define.ts';
-export { getProblem, listProblems, loadProblem } from '../problems/index.ts';
-export { InvalidSolution, type Instance, type Problem, type ScoreContext, type SplitSpec } from '../problems/types.ts';
+export { defineProblem, type ProblemDefinition } from './problems/define.ts';
+export { getProblem, listProblems, loadProblem } from './problems/index.ts';
+export { InvalidSolution, type Instance, type Problem, type ScoreContext, type SplitSpec } from './problems/types.ts';
 export { loadOnnxModel, type OnnxModel, type OnnxModelOptions } from './llm/onnx/index.ts';
 export { createOpenAiModel } from './llm/openai.ts';
 export { createEsServerModel } from './llm/es-server/client.ts';

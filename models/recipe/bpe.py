@@ -181,7 +181,7 @@ def main() -> None:
     ap.add_argument("--format", help="format.json written by the corpus generator (default: next to the corpus)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
-    # format.json comes from scaffolds/prompts/compact.ts, the format's one source.
+    # format.json comes from src/scaffolds/prompts/compact.ts, the format's one source.
     with open(args.format or os.path.join(os.path.dirname(args.corpus), "format.json"), encoding="utf-8") as f:
         fmt = json.load(f)
     specials = fmt["specialTokens"]

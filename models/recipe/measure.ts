@@ -10,10 +10,10 @@
  * against the seed heuristic and the classical baselines; then i1 validity under seeded ES perturbations.
  */
 import { parseArgs } from 'node:util';
-import { getProblem, listProblems } from '../../problems/index.ts';
-import type { Problem, ProblemId } from '../../problems/types.ts';
-import { compactPrompt } from '../../scaffolds/prompts/compact.ts';
-import type { OperatorId, PromptParent } from '../../scaffolds/prompts/types.ts';
+import { getProblem, listProblems } from '../../src/problems/index.ts';
+import type { Problem, ProblemId } from '../../src/problems/types.ts';
+import { compactPrompt } from '../../src/scaffolds/prompts/compact.ts';
+import type { OperatorId, PromptParent } from '../../src/scaffolds/prompts/types.ts';
 import { createRng, deriveSeed } from '../../src/ground/rng.ts';
 import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
 import { parseResponse } from '../../src/llm/parse.ts';

@@ -1,5 +1,5 @@
-import { checkSplits, loadProblem } from '../../problems/index.ts';
-import type { Problem } from '../../problems/types.ts';
+import { checkSplits, loadProblem } from '../problems/index.ts';
+import type { Problem } from '../problems/types.ts';
 import { SandboxPool, threadsFor } from '../sandbox/pool.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import { naturalSign } from '../ground/natural-sign.ts';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { isProblemPath } from '../../problems/index.ts';
+import { isProblemPath } from '../problems/index.ts';
 import { z } from 'zod';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
 import { recordedModelDir } from '../llm/onnx/bundled-model.ts';
@@ -9,7 +9,7 @@ import { ES_PRESET_IDS, REFERENCE_ES, defaultEs, esPreset, type EsParams } from 
 import { PARAMETER_SCOPES, SIGMA_SCALES } from '../es/scope.ts';
 import { readRunConfig, type RunConfig } from '../engine/run-dir/index.ts';
 import { SCAFFOLD_IDS, type ScaffoldId } from '../engine/types.ts';
-import { MIN_BUDGET } from '../../scaffolds/eoh/budget.ts';
+import { MIN_BUDGET } from '../scaffolds/eoh/budget.ts';
 import { usageError } from '../errors.ts';
 import { parseOptions } from '../ground/parse-options.ts';
 

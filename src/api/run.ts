@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
-import { loadProblem } from '../../problems/index.ts';
-import type { Problem } from '../../problems/types.ts';
-import { getScaffold } from '../../scaffolds/index.ts';
+import { loadProblem } from '../problems/index.ts';
+import type { Problem } from '../problems/types.ts';
+import { getScaffold } from '../scaffolds/index.ts';
 import { runSearch } from '../engine/run.ts';
 import type { RunProgress } from '../engine/session.ts';
 import { finishRun, type RunSummary } from '../engine/summary.ts';

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import { listProblems } from '../../problems/index.ts';
-import type { Problem } from '../../problems/types.ts';
+import { listProblems } from '../problems/index.ts';
+import type { Problem } from '../problems/types.ts';
 import { formatTable } from './table-format.ts';
 
 /** What `ahd problems --json` prints per task. */

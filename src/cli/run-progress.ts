@@ -1,4 +1,4 @@
-import type { Problem } from '../../problems/types.ts';
+import type { Problem } from '../problems/types.ts';
 import type { RunProgress } from '../engine/session.ts';
 import { naturalObjective } from '../engine/summary.ts';
 

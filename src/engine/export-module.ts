@@ -1,4 +1,4 @@
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../problems/index.ts';
 import { existsSync } from 'node:fs';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { lastSnapshot, readRunConfig, runPaths } from './run-dir/index.ts';

@@ -1,5 +1,5 @@
-import { problemSource } from '../../problems/index.ts';
-import type { Problem } from '../../problems/types.ts';
+import { problemSource } from '../problems/index.ts';
+import type { Problem } from '../problems/types.ts';
 import type { LanguageModel, SamplingOptions } from '../llm/types.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { createEsStrategy } from '../es/optimizer.ts';

@@ -1,4 +1,4 @@
-import type { Problem } from '../../problems/types.ts';
+import type { Problem } from '../problems/types.ts';
 import type { PromptStyle } from '../llm/types.ts';
 import type { EvalRequest, Outcome } from '../sandbox/types.ts';
 import type { Candidate, CandidateSpec, EsSession, Individual, RunContext } from './types.ts';

@@ -1,4 +1,4 @@
-import type { Problem } from '../../problems/types.ts';
+import type { Problem } from '../problems/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import type { RunResult } from './run.ts';
 import { existsSync } from 'node:fs';

@@ -1,6 +1,6 @@
 import type { EsParams } from '../es/optimizer.ts';
-import type { ProblemId, Problem } from '../../problems/types.ts';
-import type { OperatorId } from '../../scaffolds/prompts/types.ts';
+import type { ProblemId, Problem } from '../problems/types.ts';
+import type { OperatorId } from '../scaffolds/prompts/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import type { ChatMessage, Perturbation, PromptStyle } from '../llm/types.ts';
 import type { Rng } from '../ground/rng.ts';

@@ -1,6 +1,6 @@
-import { getProblem } from '../../problems/index.ts';
-import type { Problem } from '../../problems/types.ts';
-import { buildPrompt } from '../../scaffolds/eoh/operators.ts';
+import { getProblem } from '../problems/index.ts';
+import type { Problem } from '../problems/types.ts';
+import { buildPrompt } from '../scaffolds/eoh/operators.ts';
 import { readRunConfig, runPaths } from '../engine/run-dir/index.ts';
 import { deriveSeed } from '../ground/rng.ts';
 import { mean, standardError } from '../ground/stats.ts';

@@ -1,4 +1,4 @@
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../problems/index.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 import { mean, sampleSd } from '../ground/stats.ts';
 import { requestedBaselines, tableBaselineRequests, type BaselineEntry } from '../table/baselines.ts';

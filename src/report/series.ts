@@ -1,4 +1,4 @@
-import type { Problem } from '../../problems/types.ts';
+import type { Problem } from '../problems/types.ts';
 import type { LoggedEvent } from '../engine/events.ts';
 import type { Snapshot } from '../engine/run-dir/index.ts';
 import type { UpdateRecord } from '../engine/run-dir/index.ts';

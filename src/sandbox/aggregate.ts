@@ -1,5 +1,5 @@
 import { oneLine } from '../ground/one-line.ts';
-import type { Instance, InvalidPolicy, Problem, ScoreContext } from '../../problems/types.ts';
+import type { Instance, InvalidPolicy, Problem, ScoreContext } from '../problems/types.ts';
 import type { Outcome } from './types.ts';
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import ivm from 'isolated-vm';
-import type { Instance, Problem, ScoreContext, SplitSpec } from '../../problems/types.ts';
+import type { Instance, Problem, ScoreContext, SplitSpec } from '../problems/types.ts';
 import { aggregate, scoreInstance, type InstanceResult } from './aggregate.ts';
 import { oneLine } from '../ground/one-line.ts';
 import { CLOCK_SOURCE } from './clock.ts';

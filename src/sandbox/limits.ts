@@ -1,4 +1,4 @@
-import type { Problem } from '../../problems/types.ts';
+import type { Problem } from '../problems/types.ts';
 
 /** Heap limit of one candidate's isolate. Inputs of the largest splits (a 1000 x 1000 matrix) take ~16 MB. */
 export const DEFAULT_MEMORY_LIMIT_MB = 256;

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Instance, Problem, ScoreContext } from '../../problems/types.ts';
+import type { Instance, Problem, ScoreContext } from '../problems/types.ts';
 import { createRng } from '../ground/rng.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { aggregate, describeThrown, invalidResult, scoreInstance, type InstanceResult } from './aggregate.ts';

@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { availableParallelism } from 'node:os';
-import { checkSplits, getProblem, problemSource } from '../../problems/index.ts';
+import { checkSplits, getProblem, problemSource } from '../problems/index.ts';
 import { AhdError, ErrorCode, usageError } from '../errors.ts';
 import { evaluationKey } from './code-key.ts';
 import { DEFAULT_MEMORY_LIMIT_MB, timeLimitMs } from './limits.ts';
 import { SandboxProcess } from './sandbox-process.ts';
 import { SharedResults } from './shared-results.ts';
 import type { EvalRequest, Outcome } from './types.ts';
-import type { Problem } from '../../problems/types.ts';
+import type { Problem } from '../problems/types.ts';
 import type { WorkerReply, WorkerTask } from './worker.ts';
 import { aggregate, type InstanceResult } from './aggregate.ts';
 

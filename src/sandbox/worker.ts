@@ -1,4 +1,4 @@
-import { getProblem, loadProblem } from '../../problems/index.ts';
+import { getProblem, loadProblem } from '../problems/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import type { InstanceResult } from './aggregate.ts';
 import { checkReturnedContexts, evaluateInIsolate, prepareInstances, runInIsolate, type PreparedInstance } from './isolate.ts';

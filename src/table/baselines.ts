@@ -1,5 +1,5 @@
-import { listProblems } from '../../problems/index.ts';
-import type { Problem } from '../../problems/types.ts';
+import { listProblems } from '../problems/index.ts';
+import type { Problem } from '../problems/types.ts';
 import { evaluate, splitStats } from '../api/evaluate.ts';
 import { readJsonList, writeJsonAtomic } from '../ground/json-files.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
@@ -9,7 +9,7 @@ import type { Outcome } from '../sandbox/types.ts';
 import type { Cell } from './cells.ts';
 
 /**
- * A problem's classical baselines (problems/<id>/: nearest neighbour, ratio greedy, ...) scored on its splits,
+ * A problem's classical baselines (src/problems/<id>/: nearest neighbour, ratio greedy, ...) scored on its splits,
  * kept in a baselines.json beside the table or the run they are shown with, so they are evaluated once and a
  * rebuild reads them back instead of evaluating again.
  */

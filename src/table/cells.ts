@@ -1,4 +1,4 @@
-import { PROBLEM_IDS } from '../../problems/types.ts';
+import { PROBLEM_IDS } from '../problems/types.ts';
 import { mean, sampleSd, standardError } from '../ground/stats.ts';
 import type { FinishedRun } from '../engine/run-dir/index.ts';
 

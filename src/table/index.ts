@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { getProblem, listProblems } from '../../problems/index.ts';
-import type { ProblemId } from '../../problems/types.ts';
-import { checkBudget } from '../../scaffolds/eoh/budget.ts';
+import { getProblem, listProblems } from '../problems/index.ts';
+import type { ProblemId } from '../problems/types.ts';
+import { checkBudget } from '../scaffolds/eoh/budget.ts';
 import { writeFileAtomic, writeJsonAtomic } from '../ground/json-files.ts';
 import type { ScaffoldId } from '../engine/types.ts';
 import { usageError } from '../errors.ts';

@@ -1,5 +1,5 @@
-import { getProblem } from '../../problems/index.ts';
-import type { ProblemId } from '../../problems/types.ts';
+import { getProblem } from '../problems/index.ts';
+import type { ProblemId } from '../problems/types.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ProblemId } from '../../problems/types.ts';
+import type { ProblemId } from '../problems/types.ts';
 import type { ScaffoldId } from '../engine/types.ts';
 
 /** One run of the comparison table. Its run seed is the repetition index (rep 0 -> --seed 0, ...). */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
 
 const AHD = new URL('../../bin/ahd.js', import.meta.url).pathname;
 

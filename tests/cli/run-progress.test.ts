@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
 import { ProgressLine } from '../../src/cli/run-progress.ts';
 
 /** A stream that is not a terminal: ProgressLine prints one line per finished generation. */

@@ -3,7 +3,7 @@
  * (sampler seed, perturbation, current weights), an ES handle over a tiny weight vector, and an evaluator
  * that runs the (trusted, scripted) heuristics natively on a few instances. Tests only.
  */
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
 import type { EsHandle, GenerateRequest, Generation, LanguageModel, SamplingOptions } from '../../src/llm/types.ts';
 import type { EvalRequest, Outcome } from '../../src/sandbox/types.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';

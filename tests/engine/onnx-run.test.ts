@@ -1,8 +1,8 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
-import { getScaffold } from '../../scaffolds/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
+import { getScaffold } from '../../src/scaffolds/index.ts';
 import { runSearch } from '../../src/engine/run.ts';
 import { REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { loadOnnxModel } from '../../src/llm/onnx/index.ts';

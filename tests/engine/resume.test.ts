@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
 import { sessionSeconds, type LoggedEvent } from '../../src/engine/events.ts';
 import { finishRun } from '../../src/engine/summary.ts';
 import { ScriptedModel, nativeEvaluator } from './doubles.ts';

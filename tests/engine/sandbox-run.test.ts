@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
 import { finishRun } from '../../src/engine/summary.ts';
 import { exportHeuristic } from '../../src/engine/export-module.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
-import { getScaffold } from '../../scaffolds/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
+import { getScaffold } from '../../src/scaffolds/index.ts';
 import { runSearch } from '../../src/engine/run.ts';
 import { REFERENCE_ES } from '../../src/es/optimizer.ts';
 import type { LanguageModel } from '../../src/llm/types.ts';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Tokenizer } from '@huggingface/tokenizers';
-import { getProblem } from '../../problems/index.ts';
-import { PROBLEM_IDS } from '../../problems/types.ts';
-import { COMPACT_EOS, COMPACT_SPECIAL_TOKENS, compactPrompt } from '../../scaffolds/prompts/compact.ts';
+import { getProblem } from '../../src/problems/index.ts';
+import { PROBLEM_IDS } from '../../src/problems/types.ts';
+import { COMPACT_EOS, COMPACT_SPECIAL_TOKENS, compactPrompt } from '../../src/scaffolds/prompts/compact.ts';
 import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
 import { parseResponse } from '../../src/llm/parse.ts';
 import type { LanguageModel } from '../../src/llm/types.ts';

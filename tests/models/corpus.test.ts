@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROBLEM_IDS } from '../../problems/types.ts';
+import { PROBLEM_IDS } from '../../src/problems/types.ts';
 import { createRng } from '../../src/ground/rng.ts';
 import { GRAMMARS } from '../../models/recipe/corpus/grammars.ts';
 import { cross, explore, mutate, randomGenome, reparam } from '../../models/recipe/corpus/genome.ts';

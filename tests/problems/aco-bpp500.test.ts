@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { acoBpp500, bppAcoInstance, bppPrior, scoreBppAco, type BppAcoData } from '../../problems/aco-bpp500/index.ts';
-import { solveBppSample } from '../../problems/aco-bpp500/solver.ts';
-import { InvalidSolution, type ScoreContext } from '../../problems/types.ts';
+import { acoBpp500, bppAcoInstance, bppPrior, scoreBppAco, type BppAcoData } from '../../src/problems/aco-bpp500/index.ts';
+import { solveBppSample } from '../../src/problems/aco-bpp500/solver.ts';
+import { InvalidSolution, type ScoreContext } from '../../src/problems/types.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 
 const data = (demands: number[]) => bppAcoInstance(demands).data as BppAcoData;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createFastRng } from '../../problems/aco-shared/fast-rng.ts';
-import { acoCvrp50, cvrpAcoInstance, scoreCvrpAco, type CvrpAcoData } from '../../problems/aco-cvrp50/index.ts';
-import { InvalidSolution, type ScoreContext } from '../../problems/types.ts';
+import { createFastRng } from '../../src/problems/aco-shared/fast-rng.ts';
+import { acoCvrp50, cvrpAcoInstance, scoreCvrpAco, type CvrpAcoData } from '../../src/problems/aco-cvrp50/index.ts';
+import { InvalidSolution, type ScoreContext } from '../../src/problems/types.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 
 const SMALL = { ants: 30, iterations: 20, decay: 0.9 };

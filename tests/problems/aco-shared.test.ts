@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { acoDistances } from '../../problems/aco-shared/distance.ts';
-import { createFastRng } from '../../problems/aco-shared/fast-rng.ts';
-import { applyFloor, requireSquare, sanitiseForTest, toFiniteFloat32 } from '../../problems/aco-shared/heuristic-matrix.ts';
-import { instanceSeed } from '../../problems/aco-shared/seeds.ts';
-import { acoTsp50 } from '../../problems/aco-tsp50/index.ts';
-import { InvalidSolution } from '../../problems/types.ts';
+import { acoDistances } from '../../src/problems/aco-shared/distance.ts';
+import { createFastRng } from '../../src/problems/aco-shared/fast-rng.ts';
+import { applyFloor, requireSquare, sanitiseForTest, toFiniteFloat32 } from '../../src/problems/aco-shared/heuristic-matrix.ts';
+import { instanceSeed } from '../../src/problems/aco-shared/seeds.ts';
+import { acoTsp50 } from '../../src/problems/aco-tsp50/index.ts';
+import { InvalidSolution } from '../../src/problems/types.ts';
 
 describe('fast solver rng', () => {
   it('repeats its stream for a seed and differs across seeds', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createFastRng } from '../../problems/aco-shared/fast-rng.ts';
-import { acoTsp50, scoreTspAco, tspAcoInstance, type TspAcoData } from '../../problems/aco-tsp50/index.ts';
-import { solveTspAco } from '../../problems/aco-tsp50/solver.ts';
-import { InvalidSolution, type ScoreContext } from '../../problems/types.ts';
+import { createFastRng } from '../../src/problems/aco-shared/fast-rng.ts';
+import { acoTsp50, scoreTspAco, tspAcoInstance, type TspAcoData } from '../../src/problems/aco-tsp50/index.ts';
+import { solveTspAco } from '../../src/problems/aco-tsp50/solver.ts';
+import { InvalidSolution, type ScoreContext } from '../../src/problems/types.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 
 const SMALL = { ants: 30, iterations: 20, decay: 0.9 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { asp15 } from '../../problems/asp15/index.ts';
-import { childCodes, expandedSize, selectAdmissible, TRIPLES } from '../../problems/asp15/construction.ts';
-import { InvalidSolution } from '../../problems/types.ts';
+import { asp15 } from '../../src/problems/asp15/index.ts';
+import { childCodes, expandedSize, selectAdmissible, TRIPLES } from '../../src/problems/asp15/construction.ts';
+import { InvalidSolution } from '../../src/problems/types.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 
 const rule = (body: string) => `function priority(el, n, w) { ${body} }`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kp100 } from '../../problems/kp100/index.ts';
-import { InvalidSolution } from '../../problems/types.ts';
+import { kp100 } from '../../src/problems/kp100/index.ts';
+import { InvalidSolution } from '../../src/problems/types.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';
 

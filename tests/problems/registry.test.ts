@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { getProblem, listProblems } from '../../problems/index.ts';
-import { PROBLEM_IDS } from '../../problems/types.ts';
+import { getProblem, listProblems } from '../../src/problems/index.ts';
+import { PROBLEM_IDS } from '../../src/problems/types.ts';
 import { AhdError } from '../../src/errors.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 

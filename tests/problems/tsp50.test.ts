@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tsp50 } from '../../problems/tsp50/index.ts';
-import { InvalidSolution } from '../../problems/types.ts';
+import { tsp50 } from '../../src/problems/tsp50/index.ts';
+import { InvalidSolution } from '../../src/problems/types.ts';
 import { roundTo5 } from '../../src/sandbox/aggregate.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
 import { finishRun } from '../../src/engine/summary.ts';
 import { comparePage } from '../../src/report/compare.ts';
 import { writeCompareReport } from '../../src/report/index.ts';

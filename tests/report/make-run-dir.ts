@@ -8,7 +8,7 @@
  * the engine's current format.
  */
 import { rmSync } from 'node:fs';
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
 import { finishRun, type RunSummary } from '../../src/engine/summary.ts';
 import { nativeEvaluator } from '../engine/doubles.ts';
 import { runTest, type TestRun } from '../engine/helpers.ts';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';
 import type { Outcome, OutcomeStatus } from '../../src/sandbox/types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidSolution, type Instance, type Problem } from '../../problems/types.ts';
+import { InvalidSolution, type Instance, type Problem } from '../../src/problems/types.ts';
 import { aggregate, describeThrown, roundTo5, scoreInstance, type InstanceResult } from '../../src/sandbox/aggregate.ts';
 
 const ok = (value: number): InstanceResult => ({ ok: true, value });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tsp50 } from '../../problems/tsp50/index.ts';
+import { tsp50 } from '../../src/problems/tsp50/index.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';

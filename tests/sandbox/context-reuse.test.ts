@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tsp50 } from '../../problems/tsp50/index.ts';
+import { tsp50 } from '../../src/problems/tsp50/index.ts';
 import { loadCached, evaluateNative } from '../../src/sandbox/native.ts';
 import { checkReturnedContexts, contextStats, evaluateInIsolate, prepareInstances } from '../../src/sandbox/isolate.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadProblem } from '../../problems/index.ts';
+import { loadProblem } from '../../src/problems/index.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';
 
 const STUCK = fileURLToPath(new URL('../fixtures/stuck-scorer/', import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
 import { timeLimitMs } from '../../src/sandbox/limits.ts';
 
 describe('timeLimitMs', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { asp15 } from '../../problems/asp15/index.ts';
-import { tsp50 } from '../../problems/tsp50/index.ts';
-import type { Problem } from '../../problems/types.ts';
+import { asp15 } from '../../src/problems/asp15/index.ts';
+import { tsp50 } from '../../src/problems/tsp50/index.ts';
+import type { Problem } from '../../src/problems/types.ts';
 import { evaluateInIsolate, prepareInstances } from '../../src/sandbox/isolate.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 

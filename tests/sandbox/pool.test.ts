@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getProblem, listProblems } from '../../problems/index.ts';
+import { getProblem, listProblems } from '../../src/problems/index.ts';
 import { AhdError } from '../../src/errors.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 import { SandboxPool, threadsFor } from '../../src/sandbox/pool.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVOLVE_ORDER, planEoh } from '../../scaffolds/eoh/budget.ts';
-import { planSample } from '../../scaffolds/sample/budget.ts';
+import { EVOLVE_ORDER, planEoh } from '../../src/scaffolds/eoh/budget.ts';
+import { planSample } from '../../src/scaffolds/sample/budget.ts';
 
 const total = (plan: ReturnType<typeof planEoh>) =>
   plan.reduce((sum, g) => sum + EVOLVE_ORDER.reduce((s, op) => s + g[op], 0), 0);

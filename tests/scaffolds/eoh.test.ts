@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
-import { eoh, MAX_INITIAL_BATCHES } from '../../scaffolds/eoh/index.ts';
-import { sample } from '../../scaffolds/sample/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
+import { eoh, MAX_INITIAL_BATCHES } from '../../src/scaffolds/eoh/index.ts';
+import { sample } from '../../src/scaffolds/sample/index.ts';
 import { createRng } from '../../src/ground/rng.ts';
 import type { Candidate, CandidateSpec, Individual, RunContext } from '../../src/engine/types.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';

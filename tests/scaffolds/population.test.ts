@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manage, objectiveKey } from '../../scaffolds/eoh/population.ts';
+import { manage, objectiveKey } from '../../src/scaffolds/eoh/population.ts';
 
 const ind = (id: number, objective: number) => ({ id, objective });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getProblem } from '../../problems/index.ts';
+import { getProblem } from '../../src/problems/index.ts';
 import {
   ANSWER_MARK,
   COMPACT_CHAT_TEMPLATE,
@@ -7,7 +7,7 @@ import {
   compactAnswer,
   compactPrompt,
   renderCompactText,
-} from '../../scaffolds/prompts/compact.ts';
+} from '../../src/scaffolds/prompts/compact.ts';
 import { createChatTemplate } from '../../src/llm/chat-template.ts';
 import { parseResponse } from '../../src/llm/parse.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probRank, probRankWeights } from '../../scaffolds/eoh/selection.ts';
+import { probRank, probRankWeights } from '../../src/scaffolds/eoh/selection.ts';
 import { createRng } from '../../src/ground/rng.ts';
 
 describe('probRankWeights', () => {

@@ -1,6 +1,6 @@
-import type { ProblemId } from '../../../problems/types.ts';
-import type { OperatorId } from '../../../scaffolds/prompts/types.ts';
-import { compactAnswer, compactUserContent } from '../../../scaffolds/prompts/compact.ts';
+import type { ProblemId } from '../../../src/problems/types.ts';
+import type { OperatorId } from '../../../src/scaffolds/prompts/types.ts';
+import { compactAnswer, compactUserContent } from '../../../src/scaffolds/prompts/compact.ts';
 import type { Rng } from '../../../src/ground/rng.ts';
 import type { Genome, TaskGrammar } from './genome.ts';
 import { cross, explore, mutate, randomGenome, reparam } from './genome.ts';

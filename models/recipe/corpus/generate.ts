@@ -12,14 +12,14 @@
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PROBLEM_IDS, type ProblemId } from '../../../problems/types.ts';
-import { OPERATOR_IDS } from '../../../scaffolds/prompts/types.ts';
+import { PROBLEM_IDS, type ProblemId } from '../../../src/problems/types.ts';
+import { OPERATOR_IDS } from '../../../src/scaffolds/prompts/types.ts';
 import {
   COMPACT_CHAT_TEMPLATE,
   COMPACT_EOS,
   COMPACT_SPECIAL_TOKENS,
   renderCompactText,
-} from '../../../scaffolds/prompts/compact.ts';
+} from '../../../src/scaffolds/prompts/compact.ts';
 import { createRng, deriveSeed, type Rng } from '../../../src/ground/rng.ts';
 import { childFor, randomProgram, toExample, type Program } from './examples.ts';
 import { GRAMMARS } from './grammars.ts';

@@ -1,4 +1,4 @@
-import type { ProblemId } from '../../../problems/types.ts';
+import type { ProblemId } from '../../../src/problems/types.ts';
 import type { TaskGrammar } from './genome.ts';
 import { acoBppGrammar } from './aco-bpp.ts';
 import { acoCvrpGrammar } from './aco-cvrp.ts';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ProblemId } from '../../../problems/types.ts';
+import type { ProblemId } from '../../../src/problems/types.ts';
 import { hash32 } from '../../../src/ground/rng.ts';
 import { SandboxPool } from '../../../src/sandbox/pool.ts';
 

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { checkSplits, loadProblem } from '../../../problems/index.ts';
+import { checkSplits, loadProblem } from '../../problems/index.ts';
 import { evaluate, evaluationPool, type Evaluation, type SplitStats } from '../../api/evaluate.ts';
 import { roundTo5 } from '../../sandbox/aggregate.ts';
 import type { Outcome } from '../../sandbox/types.ts';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { getProblem } from '../../../problems/index.ts';
+import { getProblem } from '../../problems/index.ts';
 import { usageError } from '../../errors.ts';
 import { pairedComparison, probe, runModel, type ProbeResult } from '../../probe/index.ts';
 import { SandboxPool } from '../../sandbox/pool.ts';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { loadRunProblem } from '../../../problems/index.ts';
-import type { Problem } from '../../../problems/types.ts';
+import { loadRunProblem } from '../../problems/index.ts';
+import type { Problem } from '../../problems/types.ts';
 import { usageError } from '../../errors.ts';
 import type { EsParams } from '../../es/optimizer.ts';
 import { tryReadJson } from '../../ground/json-files.ts';

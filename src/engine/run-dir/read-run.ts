@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { getProblem } from '../../../problems/index.ts';
-import type { Problem } from '../../../problems/types.ts';
+import { getProblem } from '../../problems/index.ts';
+import type { Problem } from '../../problems/types.ts';
 import { type LoggedEvent, type UpdateEvent, parseEvents } from '../events.ts';
 import { runPaths, type Snapshot } from './layout.ts';
 import { readRunConfig, type RunConfig } from './config.ts';

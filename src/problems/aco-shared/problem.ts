@@ -61,7 +61,7 @@ export function acoProblem(task: AcoTask): Problem {
     timeoutMs: 30_000,
     harnessSource: acoHarnessSource(problemDir),
     invalidPolicy: referenceInvalidPolicy,
-    loadSplit: (split, dataDir) => task.readInstances(splitPath(problemDir, findSplit(id, splits, split), dataDir)),
+    loadSplit: (split, dataDir) => task.readInstances(splitPath(id, findSplit(id, splits, split), dataDir)),
     score: task.score,
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { AhdError, ErrorCode } from '../../src/errors.ts';
-import type { ChatMessage } from '../../src/llm/types.ts';
+import { AhdError, ErrorCode } from '../../errors.ts';
+import type { ChatMessage } from '../../llm/types.ts';
 import type { OperatorId, OperatorRequest, PromptParent } from './types.ts';
 
 /**

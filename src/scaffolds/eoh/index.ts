@@ -1,7 +1,7 @@
-import { AhdError, ErrorCode } from '../../src/errors.ts';
-import type { CandidateSpec, Individual, RunContext, Scaffold } from '../../src/engine/types.ts';
+import { AhdError, ErrorCode } from '../../errors.ts';
+import type { CandidateSpec, Individual, RunContext, Scaffold } from '../../engine/types.ts';
 import type { OperatorId } from '../prompts/types.ts';
-import { improvementRewards } from '../../src/es/rewards.ts';
+import { improvementRewards } from '../../es/rewards.ts';
 import { directionRewards, oneDirectionEach, planDirections, type DirectionPlan } from '../es-directions.ts';
 import { EVOLVE_ORDER, INITIAL_BATCH, POPULATION_SIZE, planEoh } from './budget.ts';
 import { OPERATORS, buildPrompt } from './operators.ts';

@@ -1,5 +1,5 @@
-import type { Directions, EsSession } from '../src/engine/types.ts';
-import { usageError } from '../src/errors.ts';
+import type { Directions, EsSession } from '../engine/types.ts';
+import { usageError } from '../errors.ts';
 
 /** The directions of one ES update and, per candidate, the direction it samples. */
 export interface DirectionPlan {

@@ -1,4 +1,4 @@
-import { usageError } from '../../src/errors.ts';
+import { usageError } from '../../errors.ts';
 
 /** The smallest budget any scaffold accepts (one Sample batch, one small EoH generation). */
 export const MIN_BUDGET = 20;

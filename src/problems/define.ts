@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { usageError } from '../src/errors.ts';
+import { usageError } from '../errors.ts';
 import { referenceInvalidPolicy } from './shared/splits.ts';
 import type { EvalMode, Instance, InvalidPolicy, Problem, ScoreContext } from './types.ts';
-import { naturalSign } from '../src/ground/natural-sign.ts';
-import { firstIssue } from '../src/ground/zod-issue.ts';
+import { naturalSign } from '../ground/natural-sign.ts';
+import { firstIssue } from '../ground/zod-issue.ts';
 
 /**
  * A problem of your own, in the same shape as the six built-in tasks (types.ts has the whole contract):

@@ -1,5 +1,5 @@
-import { usageError } from '../src/errors.ts';
-import { SCAFFOLD_IDS, type Scaffold, type ScaffoldId } from '../src/engine/types.ts';
+import { usageError } from '../errors.ts';
+import { SCAFFOLD_IDS, type Scaffold, type ScaffoldId } from '../engine/types.ts';
 import { eoh } from './eoh/index.ts';
 import { sample } from './sample/index.ts';
 

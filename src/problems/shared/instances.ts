@@ -1,5 +1,5 @@
-import { AhdError, ErrorCode } from '../../src/errors.ts';
-import { assertShape, readNpy } from '../../src/data/npy.ts';
+import { AhdError, ErrorCode } from '../../errors.ts';
+import { assertShape, readNpy } from '../../data/npy.ts';
 
 /** A (count, rows, features) float array from an instance file, checked for shape and finite values. */
 export interface InstanceTable {

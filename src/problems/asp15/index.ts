@@ -1,4 +1,4 @@
-import { usageError } from '../../src/errors.ts';
+import { usageError } from '../../errors.ts';
 import { InvalidSolution, type Instance, type Problem, type SplitSpec } from '../types.ts';
 import { findSplit, readHarness, referenceInvalidPolicy } from '../shared/splits.ts';
 import { childCodes, expandedSize, selectAdmissible, TRIPLES } from './construction.ts';

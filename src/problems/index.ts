@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { usageError } from '../src/errors.ts';
-import { oneLine } from '../src/ground/one-line.ts';
+import { usageError } from '../errors.ts';
+import { oneLine } from '../ground/one-line.ts';
 import { acoBpp500 } from './aco-bpp500/index.ts';
 import { acoCvrp50 } from './aco-cvrp50/index.ts';
 import { acoTsp50 } from './aco-tsp50/index.ts';

@@ -1,6 +1,6 @@
-import { readNpz } from '../../src/data/npz.ts';
-import { assertShape } from '../../src/data/npy.ts';
-import { AhdError, ErrorCode } from '../../src/errors.ts';
+import { readNpz } from '../../data/npz.ts';
+import { assertShape } from '../../data/npy.ts';
+import { AhdError, ErrorCode } from '../../errors.ts';
 import { requireSquare, sanitiseForTest } from '../aco-shared/heuristic-matrix.ts';
 import { acoProblem } from '../aco-shared/problem.ts';
 import { instanceSeed } from '../aco-shared/seeds.ts';

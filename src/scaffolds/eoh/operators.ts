@@ -1,6 +1,6 @@
 import type { Problem } from '../../problems/types.ts';
-import type { ChatMessage, PromptStyle } from '../../src/llm/types.ts';
-import type { Individual } from '../../src/engine/types.ts';
+import type { ChatMessage, PromptStyle } from '../../llm/types.ts';
+import type { Individual } from '../../engine/types.ts';
 import type { OperatorId, OperatorRequest } from '../prompts/types.ts';
 import { referencePrompt } from '../prompts/reference.ts';
 import { compactPrompt } from '../prompts/compact.ts';

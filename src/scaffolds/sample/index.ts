@@ -1,7 +1,7 @@
-import type { CandidateSpec, Directions, EsSession, Individual, Scaffold } from '../../src/engine/types.ts';
+import type { CandidateSpec, Directions, EsSession, Individual, Scaffold } from '../../engine/types.ts';
 import { directionRewards, planDirections } from '../es-directions.ts';
-import { negativeObjectiveRewards, sampleRankRewards } from '../../src/es/rewards.ts';
-import type { ChatMessage } from '../../src/llm/types.ts';
+import { negativeObjectiveRewards, sampleRankRewards } from '../../es/rewards.ts';
+import type { ChatMessage } from '../../llm/types.ts';
 import { POPULATION_SIZE } from '../eoh/budget.ts';
 import { buildPrompt } from '../eoh/operators.ts';
 import { manage, toIndividual } from '../eoh/population.ts';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../src/llm/types.ts';
+import type { ChatMessage } from '../../llm/types.ts';
 import type { OperatorRequest, PromptParent } from './types.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { usageError } from '../../src/errors.ts';
+import { usageError } from '../../errors.ts';
+import { PROJECT_ROOT } from '../../ground/runtime.ts';
 import type { EvalMode, InvalidPolicy, SplitSpec } from '../types.ts';
 
 /** Looks a split up by name; an unknown name is a usage error listing the known ones. */
@@ -16,10 +16,13 @@ export function findSplit(problemId: string, splits: readonly SplitSpec[], name:
   return spec;
 }
 
-/** Path of a split's data file: in the user's `dataDir` when given, else in the problem's shipped data folder. */
-export function splitPath(problemDir: URL, spec: SplitSpec, dataDir?: string): string {
+/**
+ * Path of a split's data file: in the user's `dataDir` when given, else in the task's shipped data folder,
+ * problems/<id>/data/ at the project's root (instance files are data, not source, so they stay out of src/).
+ */
+export function splitPath(problemId: string, spec: SplitSpec, dataDir?: string): string {
   if (!spec.file) throw new Error(`split ${spec.name} has no data file`);
-  return dataDir ? join(dataDir, spec.file) : fileURLToPath(new URL(`data/${spec.file}`, problemDir));
+  return join(dataDir ?? join(PROJECT_ROOT, 'problems', problemId, 'data'), spec.file);
 }
 
 /** The reference's rule: in search one invalid instance sinks the candidate; in test it is dropped and counted. */

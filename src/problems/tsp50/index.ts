@@ -42,7 +42,7 @@ export const tsp50: Problem = {
 
   loadSplit(split: string, dataDir?: string): Instance[] {
     const spec = findSplit('tsp50', splits, split);
-    const table = readInstanceTable(splitPath(dir, spec, dataDir), 2, 2);
+    const table = readInstanceTable(splitPath('tsp50', spec, dataDir), 2, 2);
     const instances: Instance[] = [];
     for (let i = 0; i < table.count; i++) {
       const x = column(table, i, 0);

@@ -1,4 +1,4 @@
-import type { Rng } from '../../src/ground/rng.ts';
+import type { Rng } from '../../ground/rng.ts';
 
 /** prob_rank weights for a population sorted best-first: rank r (0-based) weighs 1 / (r + 1 + |pop|). */
 export function probRankWeights(size: number): number[] {

@@ -1,4 +1,4 @@
-import { AhdError, ErrorCode } from '../../src/errors.ts';
+import { AhdError, ErrorCode } from '../../errors.ts';
 import type { AcoParams } from '../aco-shared/ant-sampling.ts';
 import { acoDistances, toRows } from '../aco-shared/distance.ts';
 import { applyFloor, requireSquare, sanitiseForTest } from '../aco-shared/heuristic-matrix.ts';

@@ -41,7 +41,7 @@ export const kp100: Problem = {
 
   loadSplit(split: string, dataDir?: string): Instance[] {
     const spec = findSplit('kp100', splits, split);
-    const table = readInstanceTable(splitPath(dir, spec, dataDir), 2, 1);
+    const table = readInstanceTable(splitPath('kp100', spec, dataDir), 2, 1);
     const instances: Instance[] = [];
     for (let i = 0; i < table.count; i++) {
       const weights = column(table, i, 0); // column 0 = weight, column 1 = value
