@@ -5,7 +5,6 @@ length, so a positive gain means the setting's tour is shorter. Reads runs/tsp50
 
     python3 benchmarks/end-to-end-tsp50.py <study dir> <setting name>
 """
-import json
 import math
 import pathlib
 import sys
@@ -14,6 +13,7 @@ from importlib import import_module
 R = pathlib.Path(__file__).resolve().parent / 'results'
 sys.path.insert(0, str(R.parent))
 mean_sd = import_module('es-probe-tails').mean_sd
+read_json = import_module('runfiles').read_json
 SEEDS = range(10)
 OTHERS = {
     'default (no CRN)': lambda s: R / f'es-sample-no-crn/runs/tsp50-sample-es-nocrn-b1000-r{s}',
@@ -22,8 +22,8 @@ OTHERS = {
 
 
 def test(run):
-    p = run / 'summary.json'
-    return json.loads(p.read_text())['best']['test'] if p.exists() else None
+    summary = read_json(run / 'summary.json')
+    return summary and summary['best']['test']
 
 
 def main(study, name):

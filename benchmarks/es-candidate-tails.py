@@ -15,12 +15,18 @@ import math
 import statistics as st
 import sys
 
+import runfiles
+
 
 def candidates(run_dir):
     """(text, objective or None) per sample index, in index order."""
     texts, objectives = {}, {}
-    with open(f'{run_dir}/events.jsonl') as log:
-        for line in log:
+    path = f'{run_dir}/events.jsonl'
+    log = runfiles.read_text(path)
+    if log is None:
+        sys.exit(f'{path}: no such file (event logs are not committed: run the study to make them)')
+    for line in log.splitlines():
+        if line:
             event = json.loads(line)
             if event['type'] == 'generation':
                 texts[event['index']] = ' '.join(event['text'].split())

@@ -11,24 +11,26 @@ With --es-dir <dir>, the ES side comes from the finished runs there instead (ano
 with --baseline-es the baseline is the table's own ES runs (setting against setting).
 """
 import argparse
-import json
 import math
 import os
 import sys
 from collections import defaultdict
 
+import runfiles
+
 HIGHER_IS_BETTER = {"kp100", "asp15"}
 
 
 def finished_runs(root):
-    for name in sorted(os.listdir(os.path.join(root, "runs"))):
+    for name in runfiles.listdir(os.path.join(root, "runs")):
         d = os.path.join(root, "runs", name)
         try:
-            config = json.load(open(os.path.join(d, "config.json")))
-            summary = json.load(open(os.path.join(d, "summary.json")))
-        except (OSError, ValueError):
+            config = runfiles.read_json(os.path.join(d, "config.json"))
+            summary = runfiles.read_json(os.path.join(d, "summary.json"))
+        except ValueError:
             continue
-        yield config, summary
+        if config is not None and summary is not None:
+            yield config, summary
 
 
 def main():

@@ -8,20 +8,21 @@ mean, the median and the best of the samples, per task, signed so that positive 
 <study-dir> holds scope-<task>/runs/<run>/probe.json (benchmarks/results/es-scope-six/). Prints a markdown table.
 Also the probe readers the other probe tables import: SIGN, signed_gain, mean_sd, mean_se.
 """
-import glob
-import json
 import math
 import statistics as st
 import sys
+
+import runfiles
 
 SIGN = {'tsp50': -1, 'kp100': 1, 'asp15': 1, 'aco-tsp50': -1, 'aco-cvrp50': -1, 'aco-bpp500': -1}
 
 
 def signed_gain(task, path):
     """A probe file's tuned-minus-base mean, positive when better for the task, and its paired SE; None if absent."""
-    if not path.exists():
+    probe = runfiles.read_json(path)
+    if probe is None:
         return None
-    paired = json.loads(path.read_text())['paired']
+    paired = probe['paired']
     return SIGN[task] * paired['meanDiff'], paired['pairedSe']
 
 
@@ -49,8 +50,8 @@ def main():
     print('|---|---|---|---|---|---|---|---|')
     for task, sign in SIGN.items():
         rows = []
-        for path in sorted(glob.glob(f'{study}/scope-{task}/runs/{pattern}/probe.json')):
-            probe = json.load(open(path))
+        for path in runfiles.glob(study, f'scope-{task}/runs/{pattern}/probe.json'):
+            probe = runfiles.read_json(path)
             base, tuned = probe['base'], probe['tuned']
             rows.append({key: sign * (tuned[key] - base[key]) for key in ('mean', 'median', 'best')} | {'valid': tuned['validShare'] - base['validShare']})
         if not rows:

@@ -8,15 +8,19 @@ positive means the candidate is better; plus each set's valid share and wall sec
 A prefix is a run-dir path without its seed suffix, e.g. benchmarks/results/table/runs/tsp50-sample-b1000-r
 (the seed is appended). Reads each run's summary.json. Prints markdown.
 """
-import json
 import math
 import statistics as st
 import sys
 
+import runfiles
+
 
 def summary(prefix, seed):
-    with open(f'{prefix}{seed}/summary.json') as file:
-        return json.load(file)
+    path = f'{prefix}{seed}/summary.json'
+    found = runfiles.read_json(path)
+    if found is None:
+        sys.exit(f'{path}: no such file (on disk or in a runs.zip above it)')
+    return found
 
 
 def main():

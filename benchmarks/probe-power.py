@@ -13,7 +13,6 @@ true gain left out, so it flatters), at the measured gains and at k times them.
     python3 benchmarks/probe-power.py [<study dir> <setting name>] [--seeds 0,1,2]   (no study: the default's probes)
 """
 import argparse
-import json
 import math
 import pathlib
 import sys
@@ -21,6 +20,7 @@ from importlib import import_module
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 study = import_module('probe-study')
+read_json = import_module('runfiles').read_json
 SIGN = study.SIGN
 SAMPLES = 200
 
@@ -31,7 +31,7 @@ def expected_z(setting, seeds):
     print('| task | mean gain over seeds | per-pair SD | valid pairs | expected z at 200 | samples for z = 2 | samples for z = 2.84 |')
     print('|---|---|---|---|---|---|---|')
     for task in SIGN:
-        probes = [json.loads(setting.probe(task, s).read_text())['paired'] for s in seeds]
+        probes = [read_json(setting.probe(task, s))['paired'] for s in seeds]
         n = len(probes)
         mu = sum(SIGN[task] * p['meanDiff'] for p in probes) / n
         sd = math.sqrt(sum(p['pairedSe'] ** 2 * p['pairs'] for p in probes) / n)

@@ -7,7 +7,6 @@ as such.
     python3 benchmarks/probe-study.py <study dir> <setting name> [--against <study dir> <setting name>] [--seeds 3,4,5]
 """
 import argparse
-import json
 import pathlib
 import sys
 from importlib import import_module
@@ -19,6 +18,7 @@ sys.path.insert(0, str(R / 'es-probe-nocrn-seeds'))
 tails = import_module('es-probe-tails')
 SIGN, signed_gain, mean_se = tails.SIGN, tails.signed_gain, tails.mean_se
 default_probe_path = import_module('table').probe_path
+read = import_module('runfiles').read_json
 SEEDS = (0, 1, 2)
 
 
@@ -44,10 +44,6 @@ DEFAULT = Setting('default', default_run, default_probe_path)
 
 def fmt(m, se, digits=4):
     return f'{m:+.{digits}g}' + (f' ({se:.3g})' if se is not None else '')
-
-
-def read(path):
-    return json.loads(path.read_text()) if path.exists() else None
 
 
 def probe_tables(s, b, seeds=SEEDS):

@@ -131,9 +131,14 @@ export function writeHistory(path: string, history: EsHistory): void {
 
 export function readHistory(path: string): EsHistory {
   if (!existsSync(path)) throw new AhdError(ErrorCode.History, `${path}: no ES history (was this an --es run?)`);
+  return parseHistory(readFileSync(path, 'utf8'), path);
+}
+
+/** history.json's text, checked; `path` names it in errors (a run's file on disk or in its study's runs.zip). */
+export function parseHistory(text: string, path: string): EsHistory {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new AhdError(ErrorCode.History, `${path}: not valid JSON (truncated?)`, { cause: error });
   }

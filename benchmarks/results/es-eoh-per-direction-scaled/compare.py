@@ -2,16 +2,19 @@
 
     python3 benchmarks/results/es-eoh-per-direction-scaled/compare.py
 """
-import json, math, pathlib, statistics
+import math, pathlib, statistics, sys
 
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+from runfiles import read_json  # noqa: E402
+
 TABLE = HERE.parent / "table" / "runs"
 SEEDS = range(5)
 SPLITS = ("test20", "test50")
 
 
 def summary(path):
-    return json.loads((path / "summary.json").read_text())
+    return read_json(path / "summary.json")
 
 
 study = {s: summary(HERE / "runs" / f"tsp50-eoh-es-k5-a001-b1000-r{s}") for s in SEEDS}

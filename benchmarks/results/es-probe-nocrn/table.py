@@ -3,7 +3,6 @@ with CRN (the scope study's runs).
 
     python3 benchmarks/results/es-probe-nocrn/table.py
 """
-import json
 import pathlib
 import sys
 from importlib import import_module
@@ -11,10 +10,7 @@ from importlib import import_module
 R = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(R.parent))
 SIGN = import_module('es-probe-tails').SIGN
-
-
-def probe(path):
-    return json.loads(path.read_text())
+probe = import_module('runfiles').read_json
 
 
 print('| task | no CRN: gain (paired SE), in SE | identical answers | valid share tuned / base | CRN (same seed): gain (SE), in SE |')

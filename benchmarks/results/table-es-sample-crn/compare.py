@@ -5,7 +5,6 @@ a pre-registered study (the default changed by `../es-sample-no-crn/`, on tsp50 
 
     python3 benchmarks/results/table-es-sample-crn/compare.py
 """
-import json
 import math
 import pathlib
 import statistics as st
@@ -15,6 +14,7 @@ from importlib import import_module
 R = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(R.parent))
 SIGN = import_module('es-probe-tails').SIGN
+read_json = import_module('runfiles').read_json
 SPLITS = {'tsp50': ['test20', 'test50'], 'kp100': ['test100', 'test200'], 'asp15': ['n12w7', 'n15w10'],
           'aco-tsp50': ['test50', 'test100'], 'aco-cvrp50': ['test50', 'test100'], 'aco-bpp500': ['test500', 'test1000']}
 RUNS = {'sample': R / 'table/runs', 'nocrn': R / 'table/runs', 'crn': R / 'table-es-sample-crn/runs'}
@@ -22,8 +22,8 @@ RUNS = {'sample': R / 'table/runs', 'nocrn': R / 'table/runs', 'crn': R / 'table
 
 def test_mean(kind, task, budget, seed, split):
     name = f"{task}-sample{'' if kind == 'sample' else '-es'}-b{budget}-r{seed}"
-    path = RUNS[kind] / name / 'summary.json'
-    return json.loads(path.read_text())['best']['test'][split] if path.exists() else None
+    summary = read_json(RUNS[kind] / name / 'summary.json')
+    return summary and summary['best']['test'][split]
 
 
 def paired(task, budget, split, a, b):

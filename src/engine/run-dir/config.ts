@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { loadRunProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
 import { usageError } from '../../errors.ts';
 import type { EsParams } from '../../es/optimizer.ts';
-import { tryReadJson } from '../../ground/json-files.ts';
 import { firstIssue } from '../../ground/zod-issue.ts';
 import type { SamplingOptions } from '../../llm/types.ts';
-import { runPaths } from './layout.ts';
+import { hasRunFile, readRunJson } from './run-source.ts';
 
 /** Everything that decides a run's result; stored as config.json and checked on --resume. */
 export interface RunConfig {
@@ -42,16 +41,15 @@ const runConfigSchema = z.object({
  * probe). A missing or malformed file is a usage error naming the file and the first field that is wrong.
  */
 export function readRunConfig(dir: string): RunConfig {
-  const path = runPaths(dir).config;
-  if (!existsSync(path)) throw usageError(`${dir} is not a run directory (no config.json)`);
-  const config = checkRunConfig(tryReadJson(path));
-  if (typeof config === 'string') throw usageError(`${path}: ${config}`);
+  if (!hasRunFile(dir, 'config.json')) throw usageError(`${dir} is not a run directory (no config.json)`);
+  const config = checkRunConfig(readRunJson(dir, 'config.json'));
+  if (typeof config === 'string') throw usageError(`${join(dir, 'config.json')}: ${config}`);
   return config;
 }
 
 /** config.json when it is there and well formed, else undefined (readers that skip what is not a run). */
 export function tryReadRunConfig(dir: string): RunConfig | undefined {
-  const config = checkRunConfig(tryReadJson(runPaths(dir).config));
+  const config = checkRunConfig(readRunJson(dir, 'config.json'));
   return typeof config === 'string' ? undefined : config;
 }
 
@@ -65,6 +63,6 @@ export function checkRunConfig(value: unknown): RunConfig | string {
 /** Loads the problem a run directory ran on (a problem of the user's own from its module), for report and export. */
 export async function loadRunDirProblem(dir: string): Promise<Problem | undefined> {
   // No config: the caller's own reader says what is wrong with the directory.
-  if (!existsSync(runPaths(dir).config)) return undefined;
+  if (!hasRunFile(dir, 'config.json')) return undefined;
   return loadRunProblem(readRunConfig(dir));
 }

@@ -1,10 +1,8 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tryReadRunConfig, type RunConfig } from './config.ts';
-import { runPaths } from './layout.ts';
+import { hasRunFile, isRunFolder, readRunJson, subfolders } from './run-source.ts';
 import type { RunSummary } from '../summary.ts';
 import { usageError } from '../../errors.ts';
-import { tryReadJson } from '../../ground/json-files.ts';
 
 /** A finished run as the table uses it: its setting (rep = run seed) and its summary (natural sign). */
 export interface FinishedRun {
@@ -22,12 +20,10 @@ export interface FinishedRun {
 /** How deep below --from run directories are looked for (<from>/runs/<name> is depth 2). */
 const MAX_DEPTH = 3;
 
-/** The finished run in `dir` (config.json and a complete summary.json), or undefined. */
+/** The finished run in `dir`, on disk or packed in a runs.zip above it (config.json and a complete summary.json), or undefined. */
 export function readFinishedRun(dir: string): FinishedRun | undefined {
-  const paths = runPaths(dir);
-  if (!existsSync(paths.config) || !existsSync(paths.summary)) return undefined;
   const config = tryReadRunConfig(dir);
-  const summary = tryReadJson<RunSummary>(paths.summary);
+  const summary = config && readRunJson<RunSummary>(dir, 'summary.json');
   if (!config || !summary || typeof summary.best?.objective !== 'number' || typeof summary.best.test !== 'object') {
     return undefined;
   }
@@ -44,21 +40,22 @@ export function readFinishedRun(dir: string): FinishedRun | undefined {
 }
 
 /**
- * Every finished run at or below `root` (run directories are not searched inside). Two runs of the same
- * setting and seed would make a cell ambiguous: that is a usage error naming both.
+ * Every finished run at or below `root`, on disk and in the runs.zip archives there (run directories are not
+ * searched inside). Two runs of the same setting and seed would make a cell ambiguous: that is a usage error
+ * naming both.
  */
 export function findFinishedRuns(root: string): FinishedRun[] {
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw usageError(`--from: ${root} is not a directory`);
+  if (!isRunFolder(root)) throw usageError(`--from: ${root} is not a directory`);
   const runs: FinishedRun[] = [];
   const walk = (dir: string, depth: number) => {
-    if (existsSync(runPaths(dir).config)) {
+    if (hasRunFile(dir, 'config.json')) {
       const run = readFinishedRun(dir);
       if (run) runs.push(run);
       return;
     }
     if (depth >= MAX_DEPTH) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) walk(join(dir, entry.name), depth + 1);
+    for (const name of subfolders(dir)) {
+      if (name !== 'node_modules' && !name.startsWith('.')) walk(join(dir, name), depth + 1);
     }
   };
   walk(root, 0);

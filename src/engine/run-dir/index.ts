@@ -1,7 +1,8 @@
 /**
  * The run directory, owned here: its layout (layout.ts), config.json (config.ts), creation and the resume check
- * (layout.ts), the read-only reader a report uses (read-run.ts) and the finished runs a table collects
- * (finished-runs.ts). Writers of its files: the engine through these paths, always atomically.
+ * (layout.ts), the read-only reader a report uses (read-run.ts), the finished runs a table collects
+ * (finished-runs.ts) and where their readers find a run's files, on disk or in a study's runs.zip (run-source.ts).
+ * Writers of its files: the engine through these paths, always atomically.
  */
 export { checkRunConfig, loadRunDirProblem, readRunConfig, tryReadRunConfig, type RunConfig } from './config.ts';
 export { findFinishedRuns, readFinishedRun, type FinishedRun } from './finished-runs.ts';

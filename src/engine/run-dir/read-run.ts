@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { getProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
@@ -6,9 +6,10 @@ import { type LoggedEvent, type UpdateEvent, parseEvents } from '../events.ts';
 import { runPaths, type Snapshot } from './layout.ts';
 import { readRunConfig, type RunConfig } from './config.ts';
 import type { RunSummary } from '../summary.ts';
-import { type HistoryRecord, readHistory } from '../../es/history.ts';
+import { type HistoryRecord, parseHistory } from '../../es/history.ts';
 import { usageError } from '../../errors.ts';
 import { tryReadJson } from '../../ground/json-files.ts';
+import { isRunFolder, readRunFile, readRunJson } from './run-source.ts';
 
 /** One ES update as the report shows it (from history.json, or from the event log when there is no history). */
 export interface UpdateRecord {
@@ -39,19 +40,21 @@ export interface RunData {
 }
 
 /**
- * Reads a run directory for a report, read-only and tolerant: a live or killed run may have a last event line
- * cut short, no summary yet, and (without --es) no history.json. A missing directory or config is a usage error.
+ * Reads a run directory (on disk, or packed in a runs.zip above it) for a report, read-only and tolerant: a live or
+ * killed run may have a last event line cut short, no summary yet, and (without --es) no history.json. A missing
+ * directory or config is a usage error.
  */
 export function readRun(dir: string): RunData {
   const paths = runPaths(dir);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw usageError(`${dir}: no such run directory`);
+  if (!isRunFolder(dir)) throw usageError(`${dir}: no such run directory`);
   const config = readRunConfig(dir);
   const problem = getProblem(config.problem);
   // Read-only: the report never repairs a log a live run may still be writing.
-  const parsed = existsSync(paths.events) ? parseEvents(readFileSync(paths.events, 'utf8')) : undefined;
+  const log = readRunFile(dir, 'events.jsonl');
+  const parsed = log === undefined ? undefined : parseEvents(log);
   const events = parsed?.events ?? [];
   const unreadableLines = parsed ? parsed.corrupt.length + (parsed.cutShort ? 1 : 0) : 0;
-  const { updates, updatesFrom } = readUpdates(paths.history, events);
+  const { updates, updatesFrom } = readUpdates(readRunFile(dir, 'history.json'), paths.history, events);
   return {
     dir,
     config,
@@ -61,7 +64,7 @@ export function readRun(dir: string): RunData {
     snapshots: readSnapshots(paths.population),
     updates,
     updatesFrom,
-    summary: existsSync(paths.summary) ? tryReadJson<RunSummary>(paths.summary) : undefined,
+    summary: readRunJson<RunSummary>(dir, 'summary.json'),
   };
 }
 
@@ -75,10 +78,10 @@ function readSnapshots(dir: string): Snapshot[] {
 }
 
 /** ES updates: history.json is the record; the event log stands in when it is missing or unreadable. */
-function readUpdates(historyPath: string, events: readonly LoggedEvent[]): Pick<RunData, 'updates' | 'updatesFrom'> {
-  if (existsSync(historyPath)) {
+function readUpdates(history: string | undefined, historyPath: string, events: readonly LoggedEvent[]): Pick<RunData, 'updates' | 'updatesFrom'> {
+  if (history !== undefined) {
     try {
-      const updates = readHistory(historyPath).records.map((r) => ({
+      const updates = parseHistory(history, historyPath).records.map((r) => ({
         update: r.update_index,
         generation: r.generation,
         operator: r.operator,
