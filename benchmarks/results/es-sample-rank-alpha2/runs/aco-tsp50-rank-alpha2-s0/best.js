@@ -1,9 +1,0 @@
-// ahd: best heuristic for aco-tsp50 after generation 50 (candidate 235, i1; train objective 5.81923)
-// Edge desirability is the product of inverse distance, an exponential decay in distance relative to the row mean, a linear decay in distance.
-function heuristics(distanceMatrix) {
-  return distanceMatrix.map((row, i) => {
-    const others = row.filter((_, j) => j !== i);
-    const mean = others.reduce((a, b) => a + b, 0) / others.length;
-    return row.map((d) => d ** -2.2 * Math.exp(-2.9 * d / mean) * Math.max(0.01, 1 - 1.4 * d));
-  });
-}

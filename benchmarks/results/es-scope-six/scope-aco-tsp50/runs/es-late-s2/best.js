@@ -1,9 +1,0 @@
-// ahd: best heuristic for aco-tsp50 after generation 50 (candidate 701, i1; train objective 5.83473)
-// Edge desirability is the product of inverse distance, an exponential decay in distance relative to the row mean, random noise.
-function heuristics(distanceMatrix) {
-  return distanceMatrix.map((row, i) => {
-    const others = row.filter((_, j) => j !== i);
-    const mean = others.reduce((a, b) => a + b, 0) / others.length;
-    return row.map((d) => d ** -3.5 * Math.exp(-2.4 * d / mean) * (1 + 0.74 * Math.random()));
-  });
-}

@@ -1,9 +1,0 @@
-// ahd: best heuristic for aco-tsp50 after generation 100 (candidate 986, i1; train objective 5.79745)
-// Edge desirability is the product of inverse distance, random noise, an exponential decay in distance relative to the row mean.
-function heuristics(distanceMatrix) {
-  return distanceMatrix.map((row, i) => {
-    const others = row.filter((_, j) => j !== i);
-    const mean = others.reduce((a, b) => a + b, 0) / others.length;
-    return row.map((d) => d ** -2.2 * (1 + 0.71 * Math.random()) * Math.exp(-3.9 * d / mean));
-  });
-}

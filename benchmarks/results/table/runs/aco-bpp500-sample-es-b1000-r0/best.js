@@ -1,5 +1,0 @@
-// ahd: best heuristic for aco-bpp500 after generation 50 (candidate 502, i1; train objective 202.8)
-// Pair desirability is the product of the fill level of the pair, the size of the second item, the size difference of the pair.
-function heuristics(demand, capacity) {
-  return demand.map((a) => demand.map((b) => ((a + b) / capacity) ** 3.7 * (1 - 0.19 * b / capacity) * (1 + 3.7 * Math.abs(a - b) / capacity)));
-}
