@@ -1,6 +1,6 @@
 import type { Problem } from '../problems/types.ts';
 import type { RunProgress } from '../engine/session.ts';
-import { naturalObjective } from '../engine/summary.ts';
+import { naturalObjective } from '../engine/finish-run.ts';
 
 /**
  * The live status line of `ahd run` on stderr: generation, samples, valid share, best objective (natural sign),

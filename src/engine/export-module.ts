@@ -1,9 +1,9 @@
 import { getProblem } from '../problems/index.ts';
 import { existsSync } from 'node:fs';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { lastSnapshot, readRunConfig, runPaths } from './run-dir/index.ts';
+import { lastSnapshot, readRunConfig, runPaths, type RunSummary } from './run-dir/index.ts';
 import { readJson } from '../ground/json-files.ts';
-import { naturalObjective, type RunSummary } from './summary.ts';
+import { naturalObjective } from './finish-run.ts';
 
 /**
  * The best heuristic of a run as a standalone ES module: `export function <fnName>` plus a default export,

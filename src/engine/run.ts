@@ -6,11 +6,21 @@ import { createEsStrategy } from '../es/optimizer.ts';
 import { createEsSession, type EsSettings } from './es-session.ts';
 import { EventLog, readEvents, repairEventLog, sessionSeconds } from './events.ts';
 import { ReplayCache } from './replay-cache.ts';
-import { checkResumeConfig, createRunDir, lastSnapshot, readRunConfig, runPaths, type RunConfig, type RunPaths } from './run-dir/index.ts';
+import {
+  checkResumeConfig,
+  createRunDir,
+  evalSeedOf,
+  lastSnapshot,
+  readRunConfig,
+  runPaths,
+  storedSummary,
+  type RunConfig,
+  type RunPaths,
+  type RunSummary,
+} from './run-dir/index.ts';
 import { writeJsonAtomic } from '../ground/json-files.ts';
 import { RunSession, type Evaluator, type RunProgress } from './session.ts';
 import { createRng, deriveSeed } from '../ground/rng.ts';
-import { evalSeedOf, storedSummary, type RunSummary } from './summary.ts';
 import type { Individual, Scaffold } from './types.ts';
 
 export interface RunOptions {

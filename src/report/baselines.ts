@@ -10,9 +10,8 @@ import {
   type BaselineEvaluator,
 } from '../table/baselines.ts';
 import { TRAIN } from '../table/cells.ts';
-import { evalSeedOf } from '../engine/summary.ts';
 import type { LevelLine } from './charts.ts';
-import type { RunData } from '../engine/run-dir/index.ts';
+import { evalSeedOf, type RunData } from '../engine/run-dir/index.ts';
 
 export interface RunBaselineOptions {
   /** How a baseline is scored (default: the sandbox, through evaluate()). */

@@ -3,7 +3,7 @@ import type { Problem } from '../problems/types.ts';
 import { evaluate, splitStats } from '../api/evaluate.ts';
 import { readJsonList, writeJsonAtomic } from '../ground/json-files.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
-import { evalSeedOf } from '../engine/summary.ts';
+import { evalSeedOf } from '../engine/run-dir/index.ts';
 import { SandboxPool } from '../sandbox/pool.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import type { Cell } from './cells.ts';

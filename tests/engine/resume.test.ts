@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getProblem } from '../../src/problems/index.ts';
 import { sessionSeconds, type LoggedEvent } from '../../src/engine/events.ts';
-import { finishRun } from '../../src/engine/summary.ts';
+import { finishRun } from '../../src/engine/finish-run.ts';
 import { ScriptedModel, nativeEvaluator } from './doubles.ts';
 import { normalisedEvents, readEventObjects, runTest, tempDir } from './helpers.ts';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getProblem } from '../../src/problems/index.ts';
-import { finishRun } from '../../src/engine/summary.ts';
+import { finishRun } from '../../src/engine/finish-run.ts';
 import { exportHeuristic } from '../../src/engine/export-module.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';
 import { nativeEvaluator } from './doubles.ts';

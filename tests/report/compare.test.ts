@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getProblem } from '../../src/problems/index.ts';
-import { finishRun } from '../../src/engine/summary.ts';
+import { finishRun } from '../../src/engine/finish-run.ts';
 import { comparePage } from '../../src/report/compare.ts';
 import { writeCompareReport } from '../../src/report/index.ts';
 import { deriveSeed } from '../../src/ground/rng.ts';

@@ -9,7 +9,8 @@
  */
 import { rmSync } from 'node:fs';
 import { getProblem } from '../../src/problems/index.ts';
-import { finishRun, type RunSummary } from '../../src/engine/summary.ts';
+import { finishRun } from '../../src/engine/finish-run.ts';
+import type { RunSummary } from '../../src/engine/run-dir/index.ts';
 import { nativeEvaluator } from '../engine/doubles.ts';
 import { runTest, type TestRun } from '../engine/helpers.ts';
 

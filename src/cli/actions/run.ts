@@ -4,7 +4,7 @@ import { run } from '../../api/run.ts';
 import { RUN_SPEC_FIELDS, specFromRunConfig, type RunSpec } from '../../api/run-spec.ts';
 import { checkRunConfig } from '../../engine/run-dir/index.ts';
 import { oneLine } from '../../ground/one-line.ts';
-import type { RunSummary } from '../../engine/summary.ts';
+import type { RunSummary } from '../../engine/run-dir/index.ts';
 import { AhdError, ErrorCode, usageError } from '../../errors.ts';
 import { ProgressLine } from '../run-progress.ts';
 

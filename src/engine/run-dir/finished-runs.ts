@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { tryReadRunConfig, type RunConfig } from './config.ts';
 import { hasRunFile, isRunFolder, readRunJson, subfolders } from './run-source.ts';
-import type { RunSummary } from '../summary.ts';
+import type { RunSummary } from './summary-file.ts';
 import { usageError } from '../../errors.ts';
 
 /** A finished run as the table uses it: its setting (rep = run seed) and its summary (natural sign). */

@@ -5,7 +5,7 @@ import type { Problem } from '../../problems/types.ts';
 import { type LoggedEvent, type UpdateEvent, parseEvents } from '../events.ts';
 import { runPaths, type Snapshot } from './layout.ts';
 import { readRunConfig, type RunConfig } from './config.ts';
-import type { RunSummary } from '../summary.ts';
+import type { RunSummary } from './summary-file.ts';
 import { type HistoryRecord, parseHistory } from '../../es/history.ts';
 import { usageError } from '../../errors.ts';
 import { tryReadJson } from '../../ground/json-files.ts';

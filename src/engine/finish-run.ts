@@ -1,34 +1,11 @@
 import type { Problem } from '../problems/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import type { RunResult } from './run.ts';
-import { existsSync } from 'node:fs';
-import { runPaths, type RunPaths } from './run-dir/index.ts';
-import { readJson, writeJsonAtomic } from '../ground/json-files.ts';
-import { EventLog, type LoggedEvent } from './events.ts';
-import { deriveSeed } from '../ground/rng.ts';
+import { evalSeedOf, runPaths, type RunSummary } from './run-dir/index.ts';
+import { writeJsonAtomic } from '../ground/json-files.ts';
+import { EventLog } from './events.ts';
 import type { Evaluator } from './session.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
-
-/** The sandbox seed a run evaluates with (search and test scores), from its run seed. */
-export const evalSeedOf = (runSeed: number): number => deriveSeed(runSeed, 'eval');
-
-/** The run summary: the last stdout line of `ahd run --json` and summary.json. Objectives in natural sign. */
-export interface RunSummary {
-  readonly problem: string;
-  readonly scaffold: string;
-  readonly es: boolean;
-  readonly budget: number;
-  /** Candidates generated (the initial EoH batch included). */
-  readonly samples: number;
-  /** Candidates that evaluated as valid. */
-  readonly valid: number;
-  readonly best: { readonly objective: number; readonly test: Readonly<Record<string, number | null>> };
-  readonly runDir: string;
-  /** Wall time of the run: this session's, plus the earlier sessions' of a resumed run (from the event log). */
-  readonly seconds: number;
-  /** Seed of the test-split evaluations: `ahd eval --seed <evalSeed>` reproduces best.test exactly. */
-  readonly evalSeed?: number;
-}
 
 /** An objective in the task's natural sign (maximisation tasks are stored negated). */
 export function naturalObjective(problem: Problem, objective: number): number {
@@ -38,15 +15,6 @@ export function naturalObjective(problem: Problem, objective: number): number {
 /** Mean of a test-split outcome in natural sign; null when no instance was valid. */
 function testMean(problem: Problem, outcome: Outcome): number | null {
   return outcome.status === 'ok' && Number.isFinite(outcome.objective) ? naturalObjective(problem, outcome.objective) : null;
-}
-
-/**
- * The summary of a run that has ended (an 'end' event in its log, written after summary.json), or undefined.
- * `runDir` is where the run is now, in case the directory was moved.
- */
-export function storedSummary(paths: RunPaths, events: readonly LoggedEvent[]): RunSummary | undefined {
-  if (!events.some((event) => event.type === 'end') || !existsSync(paths.summary)) return undefined;
-  return { ...readJson<RunSummary>(paths.summary, 'summary.json'), runDir: paths.dir };
 }
 
 /**

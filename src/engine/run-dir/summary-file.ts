@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { readJson } from '../../ground/json-files.ts';
+import { deriveSeed } from '../../ground/rng.ts';
+import type { LoggedEvent } from '../events.ts';
+import type { RunPaths } from './layout.ts';
+
+/** The sandbox seed a run evaluates with (search and test scores), from its run seed. */
+export const evalSeedOf = (runSeed: number): number => deriveSeed(runSeed, 'eval');
+
+/** The run summary: the last stdout line of `ahd run --json` and summary.json. Objectives in natural sign. */
+export interface RunSummary {
+  readonly problem: string;
+  readonly scaffold: string;
+  readonly es: boolean;
+  readonly budget: number;
+  /** Candidates generated (the initial EoH batch included). */
+  readonly samples: number;
+  /** Candidates that evaluated as valid. */
+  readonly valid: number;
+  readonly best: { readonly objective: number; readonly test: Readonly<Record<string, number | null>> };
+  readonly runDir: string;
+  /** Wall time of the run: this session's, plus the earlier sessions' of a resumed run (from the event log). */
+  readonly seconds: number;
+  /** Seed of the test-split evaluations: `ahd eval --seed <evalSeed>` reproduces best.test exactly. */
+  readonly evalSeed?: number;
+}
+
+/**
+ * The summary of a run that has ended (an 'end' event in its log, written after summary.json), or undefined.
+ * `runDir` is where the run is now, in case the directory was moved.
+ */
+export function storedSummary(paths: RunPaths, events: readonly LoggedEvent[]): RunSummary | undefined {
+  if (!events.some((event) => event.type === 'end') || !existsSync(paths.summary)) return undefined;
+  return { ...readJson<RunSummary>(paths.summary, 'summary.json'), runDir: paths.dir };
+}
