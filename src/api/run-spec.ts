@@ -8,7 +8,7 @@ import type { SamplingOptions } from '../llm/types.ts';
 import { ES_PRESET_IDS, REFERENCE_ES, defaultEs, esPreset, type EsParams } from '../es/optimizer.ts';
 import { PARAMETER_SCOPES, SIGMA_SCALES } from '../es/scope.ts';
 import { readRunConfig, type RunConfig } from '../engine/run-dir/index.ts';
-import { SCAFFOLD_IDS, type ScaffoldId } from '../engine/types.ts';
+import { SCAFFOLD_IDS, type ScaffoldId } from '../core/types.ts';
 import { MIN_BUDGET } from '../scaffolds/eoh/budget.ts';
 import { usageError } from '../errors.ts';
 import { parseOptions } from '../ground/parse-options.ts';

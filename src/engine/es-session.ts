@@ -5,7 +5,7 @@ import type { EsParams, EsState, EsStrategy } from '../es/optimizer.ts';
 import type { EventLog } from './events.ts';
 import type { ReplayCache } from './replay-cache.ts';
 import type { RunPaths } from './run-dir/index.ts';
-import type { EsSession, EsUpdateRequest } from './types.ts';
+import type { EsSession, EsUpdateRequest } from '../core/types.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 
 export type EsSettings = EsParams;

@@ -3,7 +3,7 @@ import type { RoundBatcher } from './batcher.ts';
 import { generateAll } from '../llm/generate-all.ts';
 import { MAX_PARSE_RETRIES, needsRetry, parseResponse } from '../llm/parse.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import type { CandidateSpec } from './types.ts';
+import type { CandidateSpec } from '../core/types.ts';
 import type { EventLog, GenerationEvent, ParsedAnswer } from './events.ts';
 import type { ReplayCache } from './replay-cache.ts';
 import { deriveSeed } from '../ground/rng.ts';

@@ -21,7 +21,7 @@ import {
 import { writeJsonAtomic } from '../ground/json-files.ts';
 import { RunSession, type Evaluator, type RunProgress } from './session.ts';
 import { createRng, deriveSeed } from '../ground/rng.ts';
-import type { Individual, Scaffold } from './types.ts';
+import type { Individual, Scaffold } from '../core/types.ts';
 
 export interface RunOptions {
   readonly problem: Problem;

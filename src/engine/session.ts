@@ -1,7 +1,7 @@
 import type { Problem } from '../problems/types.ts';
 import type { PromptStyle } from '../llm/types.ts';
 import type { EvalRequest, Outcome } from '../sandbox/types.ts';
-import type { Candidate, CandidateSpec, EsSession, Individual, RunContext } from './types.ts';
+import type { Candidate, CandidateSpec, EsSession, Individual, RunContext } from '../core/types.ts';
 import type { EventLog, ParsedAnswer } from './events.ts';
 import type { ReplayCache } from './replay-cache.ts';
 import type { Rng } from '../ground/rng.ts';

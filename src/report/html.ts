@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Individual } from '../engine/types.ts';
+import type { Individual } from '../core/types.ts';
 import type { ReportTable } from './analysis.ts';
 import type { ChartSpec } from './charts.ts';
 import type { SummaryRow } from './summary-rows.ts';

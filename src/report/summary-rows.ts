@@ -1,4 +1,4 @@
-import type { Individual } from '../engine/types.ts';
+import type { Individual } from '../core/types.ts';
 import type { RunData } from '../engine/run-dir/index.ts';
 import { countOutcomes, validObjectives } from './series.ts';
 import { describeEs } from '../es/describe.ts';

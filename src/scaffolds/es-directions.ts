@@ -1,4 +1,4 @@
-import type { Directions, EsSession } from '../engine/types.ts';
+import type { Directions, EsSession } from '../core/types.ts';
 import { usageError } from '../errors.ts';
 
 /** The directions of one ES update and, per candidate, the direction it samples. */

@@ -1,5 +1,5 @@
 import { usageError } from '../errors.ts';
-import { SCAFFOLD_IDS, type Scaffold, type ScaffoldId } from '../engine/types.ts';
+import { SCAFFOLD_IDS, type Scaffold, type ScaffoldId } from '../core/types.ts';
 import { eoh } from './eoh/index.ts';
 import { sample } from './sample/index.ts';
 

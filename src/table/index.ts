@@ -4,7 +4,7 @@ import { getProblem, listProblems } from '../problems/index.ts';
 import type { ProblemId } from '../problems/types.ts';
 import { checkBudget } from '../scaffolds/eoh/budget.ts';
 import { writeFileAtomic, writeJsonAtomic } from '../ground/json-files.ts';
-import type { ScaffoldId } from '../engine/types.ts';
+import type { ScaffoldId } from '../core/types.ts';
 import { usageError } from '../errors.ts';
 import {
   BASELINES_FILE,

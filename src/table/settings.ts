@@ -1,5 +1,5 @@
 import type { ProblemId } from '../problems/types.ts';
-import type { ScaffoldId } from '../engine/types.ts';
+import type { ScaffoldId } from '../core/types.ts';
 
 /** One run of the comparison table. Its run seed is the repetition index (rep 0 -> --seed 0, ...). */
 export interface Setting {

@@ -3,7 +3,7 @@ import { getProblem } from '../../src/problems/index.ts';
 import { eoh, MAX_INITIAL_BATCHES } from '../../src/scaffolds/eoh/index.ts';
 import { sample } from '../../src/scaffolds/sample/index.ts';
 import { createRng } from '../../src/ground/rng.ts';
-import type { Candidate, CandidateSpec, Individual, RunContext } from '../../src/engine/types.ts';
+import type { Candidate, CandidateSpec, Individual, RunContext } from '../../src/core/types.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';
 
 /** A RunContext whose candidates get objectives from `objective(index)` (Infinity = invalid). */

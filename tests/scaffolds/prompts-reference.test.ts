@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/problems/types.ts';
 import { referencePrompt } from '../../src/scaffolds/prompts/reference.ts';
-import { OPERATOR_IDS, type OperatorId, type PromptParent } from '../../src/scaffolds/prompts/types.ts';
+import { OPERATOR_IDS, type OperatorId } from '../../src/core/types.ts';
+import type { PromptParent } from '../../src/scaffolds/prompts/types.ts';
 
 // Only the fields a prompt reads; the rest of Problem is irrelevant here.
 const problem = {

@@ -1,5 +1,5 @@
 import type { ProblemId } from '../../../src/problems/types.ts';
-import type { OperatorId } from '../../../src/scaffolds/prompts/types.ts';
+import type { OperatorId } from '../../../src/core/types.ts';
 import { compactAnswer, compactUserContent } from '../../../src/scaffolds/prompts/compact.ts';
 import type { Rng } from '../../../src/ground/rng.ts';
 import type { Genome, TaskGrammar } from './genome.ts';

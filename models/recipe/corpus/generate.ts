@@ -13,7 +13,7 @@ import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROBLEM_IDS, type ProblemId } from '../../../src/problems/types.ts';
-import { OPERATOR_IDS } from '../../../src/scaffolds/prompts/types.ts';
+import { OPERATOR_IDS } from '../../../src/core/types.ts';
 import {
   COMPACT_CHAT_TEMPLATE,
   COMPACT_EOS,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AhdError, ErrorCode } from '../../errors.ts';
-import type { ScaffoldId } from '../../engine/types.ts';
+import type { ScaffoldId } from '../../core/types.ts';
 import { buildTable } from '../../table/index.ts';
 import { TABLE_SCAFFOLDS } from '../../table/settings.ts';
 import { parseOptions } from '../../ground/parse-options.ts';

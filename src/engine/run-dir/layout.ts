@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AhdError, ErrorCode } from '../../errors.ts';
 import { readJson } from '../../ground/json-files.ts';
-import type { Individual } from '../types.ts';
+import type { Individual } from '../../core/types.ts';
 
 /** The files of a run directory (runs/<name>/). */
 export function runPaths(dir: string) {

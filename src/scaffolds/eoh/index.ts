@@ -1,6 +1,5 @@
 import { AhdError, ErrorCode } from '../../errors.ts';
-import type { CandidateSpec, Individual, RunContext, Scaffold } from '../../engine/types.ts';
-import type { OperatorId } from '../prompts/types.ts';
+import type { CandidateSpec, Individual, OperatorId, RunContext, Scaffold } from '../../core/types.ts';
 import { improvementRewards } from '../../es/rewards.ts';
 import { directionRewards, oneDirectionEach, planDirections, type DirectionPlan } from '../es-directions.ts';
 import { EVOLVE_ORDER, INITIAL_BATCH, POPULATION_SIZE, planEoh } from './budget.ts';

@@ -1,7 +1,7 @@
 import type { Problem } from '../../problems/types.ts';
 import type { ChatMessage, PromptStyle } from '../../llm/types.ts';
-import type { Individual } from '../../engine/types.ts';
-import type { OperatorId, OperatorRequest } from '../prompts/types.ts';
+import type { Individual, OperatorId } from '../../core/types.ts';
+import type { OperatorRequest } from '../prompts/types.ts';
 import { referencePrompt } from '../prompts/reference.ts';
 import { compactPrompt } from '../prompts/compact.ts';
 

@@ -1,4 +1,4 @@
-import type { Candidate, Individual } from '../../engine/types.ts';
+import type { Candidate, Individual } from '../../core/types.ts';
 
 /** Objectives are compared at 5 decimals, as the reference rounds them. */
 export function objectiveKey(objective: number): number {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { AhdError, ErrorCode } from '../../errors.ts';
 import type { ChatMessage } from '../../llm/types.ts';
-import type { OperatorId, OperatorRequest, PromptParent } from './types.ts';
+import type { OperatorId } from '../../core/types.ts';
+import type { OperatorRequest, PromptParent } from './types.ts';
 
 /**
  * The reference's EoH prompts (reference-ahd.md section 3), reworded for JavaScript, for instruct models: one user

@@ -1,8 +1,5 @@
+import type { OperatorId } from '../../core/types.ts';
 import type { Problem } from '../../problems/types.ts';
-
-/** EoH operators: i1 initialise; e1/e2 explore from two parents; m1/m2 modify one parent (form / parameters). */
-export type OperatorId = 'i1' | 'e1' | 'e2' | 'm1' | 'm2';
-export const OPERATOR_IDS: readonly OperatorId[] = ['i1', 'e1', 'e2', 'm1', 'm2'];
 
 /** A parent heuristic as the prompt shows it. */
 export interface PromptParent {

@@ -1,4 +1,4 @@
-import type { CandidateSpec, Directions, EsSession, Individual, Scaffold } from '../../engine/types.ts';
+import type { CandidateSpec, Directions, EsSession, Individual, Scaffold } from '../../core/types.ts';
 import { directionRewards, planDirections } from '../es-directions.ts';
 import { negativeObjectiveRewards, sampleRankRewards } from '../../es/rewards.ts';
 import type { ChatMessage } from '../../llm/types.ts';

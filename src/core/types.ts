@@ -1,9 +1,12 @@
 import type { EsParams } from '../es/optimizer.ts';
-import type { ProblemId, Problem } from '../problems/types.ts';
-import type { OperatorId } from '../scaffolds/prompts/types.ts';
+import type { Problem } from '../problems/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import type { ChatMessage, Perturbation, PromptStyle } from '../llm/types.ts';
 import type { Rng } from '../ground/rng.ts';
+
+/** EoH operators: i1 initialise; e1/e2 explore from two parents; m1/m2 modify one parent (form / parameters). */
+export type OperatorId = 'i1' | 'e1' | 'e2' | 'm1' | 'm2';
+export const OPERATOR_IDS: readonly OperatorId[] = ['i1', 'e1', 'e2', 'm1', 'm2'];
 
 /** A heuristic in the population (JSON as written in snapshots). `id` is the candidate index in the run. */
 export interface Individual {
@@ -107,5 +110,3 @@ export interface Scaffold {
   /** Runs the search; resolves to the final population, best first. */
   run(ctx: RunContext, budget: number): Promise<Individual[]>;
 }
-
-export type { ProblemId };
