@@ -18,7 +18,8 @@ import type { PromptParent } from '../../src/scaffolds/prompts/types.ts';
 import { createRng, deriveSeed } from '../../src/ground/rng.ts';
 import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
 import { parseResponse } from '../../src/llm/parse.ts';
-import type { LanguageModel, Perturbation } from '../../src/llm/types.ts';
+import type { Perturbation } from '../../src/es/types.ts';
+import type { LanguageModel } from '../../src/llm/types.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';
 

@@ -1,7 +1,8 @@
 import type { EsParams } from '../es/optimizer.ts';
 import type { Problem } from '../problems/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
-import type { ChatMessage, Perturbation, PromptStyle } from '../llm/types.ts';
+import type { Perturbation } from '../es/types.ts';
+import type { ChatMessage, PromptStyle } from '../llm/types.ts';
 import type { Rng } from '../ground/rng.ts';
 
 /** EoH operators: i1 initialise; e1/e2 explore from two parents; m1/m2 modify one parent (form / parameters). */

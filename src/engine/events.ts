@@ -1,7 +1,8 @@
 import type { HistoryRecord } from '../es/history.ts';
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import type { OperatorId } from '../core/types.ts';
-import type { ChatMessage, Generation, Perturbation } from '../llm/types.ts';
+import type { Perturbation } from '../es/types.ts';
+import type { ChatMessage, Generation } from '../llm/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import type { ParseResult } from '../llm/parse.ts';
 import { AhdError, ErrorCode } from '../errors.ts';

@@ -14,3 +14,9 @@ export interface WeightLayout {
   readonly tensors: readonly TensorSlot[];
   readonly totalLength: number;
 }
+
+/** A seeded Gaussian perturbation of the weights, active only while one request is generated. */
+export interface Perturbation {
+  readonly seed: number;
+  readonly sigma: number;
+}

@@ -1,11 +1,10 @@
 import { AhdError, ErrorCode } from '../errors.ts';
-import type { Perturbation } from '../llm/types.ts';
 import { weightsFingerprint } from './fingerprint.ts';
 import type { ModelIdentity } from './history.ts';
 import { addNoiseOnGrid, type EsGrid, gridFor, gridStep, maxAbsPerTensor, snapToGrid } from './grid.ts';
 import { checkBuffer, NOISE_MAX_ABS } from './noise.ts';
 import { DEFAULT_SCOPE, type EsScope, tensorScales } from './scope.ts';
-import type { WeightLayout } from './types.ts';
+import type { Perturbation, WeightLayout } from './types.ts';
 
 /**
  * ES over one in-process weight buffer: perturb(seed, sigma) adds sigma * eps(seed) in place, restore subtracts

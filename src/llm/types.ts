@@ -1,3 +1,4 @@
+import type { Perturbation } from '../es/types.ts';
 import type { NoiseId } from '../ground/noise-id.ts';
 /**
  * The one interface the engine uses to talk to language models (onnx in-process, openai HTTP, es-server).
@@ -13,12 +14,6 @@ export interface SamplingOptions {
   readonly topK: number; // 0 = off
   readonly maxNewTokens: number;
   readonly stop: readonly string[];
-}
-
-/** A seeded Gaussian perturbation of the weights, active only while one request is generated. */
-export interface Perturbation {
-  readonly seed: number;
-  readonly sigma: number;
 }
 
 export interface GenerateRequest {

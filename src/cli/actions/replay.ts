@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { replayRunToModelDir } from '../../es/replay-run.ts';
+import { replayRunToModelDir } from '../../engine/replay-run.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
 
 const replayOptionsSchema = z.object({ out: z.string().min(1) });

@@ -1,6 +1,6 @@
 import { AhdError, ErrorCode } from '../../errors.ts';
 import { loadOnnxModel, type OnnxModel } from '../onnx/index.ts';
-import type { Perturbation } from '../types.ts';
+import type { Perturbation } from '../../es/types.ts';
 
 /**
  * The ES state of `ahd serve`, with the reference server's rules: /es/init starts ES (and resets a used

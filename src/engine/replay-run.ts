@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
-import { readRunConfig, runPaths } from '../engine/run-dir/index.ts';
+import { readRunConfig, runPaths } from './run-dir/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { recordedModelDir } from '../llm/onnx/bundled-model.ts';
 import { readModelWeights, writeModelDir } from '../llm/onnx/index.ts';
-import { readHistory } from './history.ts';
-import { replayHistory, type ReplayResult } from './replay.ts';
-
+import { readHistory } from '../es/history.ts';
+import { replayHistory, type ReplayResult } from '../es/replay.ts';
 
 export interface ReplayRunResult extends ReplayResult {
   readonly baseDir: string;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weightsFingerprint } from '../../src/es/fingerprint.ts';
 import { appendRecord, createHistory, writeHistory } from '../../src/es/history.ts';
 import { createEsStrategy } from '../../src/es/optimizer.ts';
-import { replayRunToModelDir } from '../../src/es/replay-run.ts';
+import { replayRunToModelDir } from '../../src/engine/replay-run.ts';
 import { negativeObjectiveRewards } from '../../src/es/rewards.ts';
 import { WeightsEs } from '../../src/es/weights-es.ts';
 import { loadOnnxModel, readModelWeights } from '../../src/llm/onnx/index.ts';
