@@ -17,7 +17,7 @@ import type { OperatorId } from '../../src/core/types.ts';
 import type { PromptParent } from '../../src/scaffolds/prompts/types.ts';
 import { createRng, deriveSeed } from '../../src/ground/rng.ts';
 import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
-import { parseResponse } from '../../src/llm/parse.ts';
+import { parseResponse } from '../../src/extract/parse.ts';
 import type { Perturbation } from '../../src/es/types.ts';
 import type { LanguageModel } from '../../src/llm/types.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';

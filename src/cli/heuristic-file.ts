@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { usageError } from '../errors.ts';
-import { syntaxError } from '../llm/parse/compile.ts';
+import { syntaxError } from '../extract/compile.ts';
 
 /**
  * Reads a heuristic for `ahd eval --heuristic`: a plain function declaration, or an ES module exporting it

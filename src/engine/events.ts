@@ -4,7 +4,7 @@ import type { OperatorId } from '../core/types.ts';
 import type { Perturbation } from '../es/types.ts';
 import type { ChatMessage, Generation } from '../llm/types.ts';
 import type { Outcome } from '../sandbox/types.ts';
-import type { ParseResult } from '../llm/parse.ts';
+import type { ParseResult } from '../extract/parse.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 
 /** The parsed answer as the log keeps it: the parts, or why parsing failed. */

@@ -1,7 +1,7 @@
 import type { GenerateRequest, LanguageModel, SamplingOptions } from '../llm/types.ts';
 import type { RoundBatcher } from './batcher.ts';
 import { generateAll } from '../llm/generate-all.ts';
-import { MAX_PARSE_RETRIES, needsRetry, parseResponse } from '../llm/parse.ts';
+import { MAX_PARSE_RETRIES, needsRetry, parseResponse } from '../extract/parse.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import type { CandidateSpec } from '../core/types.ts';
 import type { EventLog, GenerationEvent, ParsedAnswer } from './events.ts';

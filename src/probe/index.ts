@@ -11,7 +11,7 @@ import { replaySteps } from '../es/replay.ts';
 import { DEFAULT_SCOPE } from '../es/scope.ts';
 import { recordedModelDir } from '../llm/onnx/bundled-model.ts';
 import { loadOnnxModel } from '../llm/onnx/index.ts';
-import { parseResponse } from '../llm/parse.ts';
+import { parseResponse } from '../extract/parse.ts';
 import { generateAll } from '../llm/generate-all.ts';
 import type { GenerateRequest } from '../llm/types.ts';
 import type { SandboxPool } from '../sandbox/pool.ts';

@@ -5,7 +5,7 @@ import { getProblem } from '../../src/problems/index.ts';
 import { PROBLEM_IDS } from '../../src/problems/types.ts';
 import { COMPACT_EOS, COMPACT_SPECIAL_TOKENS, compactPrompt } from '../../src/scaffolds/prompts/compact.ts';
 import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
-import { parseResponse } from '../../src/llm/parse.ts';
+import { parseResponse } from '../../src/extract/parse.ts';
 import type { LanguageModel } from '../../src/llm/types.ts';
 import { createSandboxValidator } from '../../models/recipe/corpus/validate.ts';
 

@@ -9,7 +9,7 @@ import {
   renderCompactText,
 } from '../../src/scaffolds/prompts/compact.ts';
 import { createChatTemplate } from '../../src/llm/chat-template.ts';
-import { parseResponse } from '../../src/llm/parse.ts';
+import { parseResponse } from '../../src/extract/parse.ts';
 
 const kp = getProblem('kp100');
 const parent = { description: 'Highest value per weight.', code: kp.baselines['ratio-greedy'] };

@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import { lazyRequire } from '../../ground/lazy-require.ts';
+import { lazyRequire } from '../ground/lazy-require.ts';
 
 const esbuild = lazyRequire<typeof import('esbuild')>('esbuild');
 

@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { MAX_PARSE_RETRIES, needsRetry, parseResponse } from '../../src/llm/parse.ts';
+import { MAX_PARSE_RETRIES, needsRetry, parseResponse } from '../../src/extract/parse.ts';
 
 const F = 'selectNextNode';
 const NN = `function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {

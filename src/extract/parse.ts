@@ -1,7 +1,7 @@
-import { syntaxError, stripTypes } from './parse/compile.ts';
-import { type Declaration, definedFunctionNames, referencedNames, targetDefinitions, topLevelDeclarations } from './parse/declarations.ts';
-import { findDescription } from './parse/description.ts';
-import { type FencedBlock, fencedBlocks, withoutFenceLines } from './parse/fences.ts';
+import { syntaxError, stripTypes } from './compile.ts';
+import { type Declaration, definedFunctionNames, referencedNames, targetDefinitions, topLevelDeclarations } from './declarations.ts';
+import { findDescription } from './description.ts';
+import { type FencedBlock, fencedBlocks, withoutFenceLines } from './fences.ts';
 
 /**
  * Splits a model answer into the heuristic's description and its JavaScript code (reference rules, section 3,
