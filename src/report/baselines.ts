@@ -8,8 +8,8 @@ import {
   writeBaselines,
   type BaselineEntry,
   type BaselineEvaluator,
-} from '../table/baselines.ts';
-import { TRAIN } from '../table/cells.ts';
+} from '../compare/baselines.ts';
+import { TRAIN } from '../compare/cells.ts';
 import type { LevelLine } from './charts.ts';
 import { evalSeedOf, type RunData } from '../engine/run-dir/index.ts';
 

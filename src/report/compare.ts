@@ -1,12 +1,12 @@
 import { getProblem } from '../problems/index.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 import { mean, sampleSd } from '../ground/stats.ts';
-import { requestedBaselines, tableBaselineRequests, type BaselineEntry } from '../table/baselines.ts';
-import { TRAIN, compareEs, formCells } from '../table/cells.ts';
+import { requestedBaselines, tableBaselineRequests, type BaselineEntry } from '../compare/baselines.ts';
+import { TRAIN, compareEs, formCells, formatValue } from '../compare/cells.ts';
 import type { FinishedRun } from '../engine/run-dir/index.ts';
-import { referenceRow } from '../table/reference.ts';
-import { countImprovements, formatValue, improvementLine } from '../table/render.ts';
-import { methodName, tableSplits } from '../table/settings.ts';
+import { countImprovements, improvementLine } from '../compare/improvements.ts';
+import { methodName, tableSplits } from '../compare/methods.ts';
+import { referenceRow } from '../compare/reference.ts';
 import type { ReportTable } from './analysis.ts';
 import { levelLines } from './baselines.ts';
 import { levelDatasets, type ChartSpec } from './charts.ts';

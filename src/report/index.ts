@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { writeFileAtomic } from '../ground/json-files.ts';
 import { usageError } from '../errors.ts';
-import { BASELINES_FILE, mergeBaselines, readBaselines, type BaselineEntry } from '../table/baselines.ts';
+import { BASELINES_FILE, mergeBaselines, readBaselines, type BaselineEntry } from '../compare/baselines.ts';
 import { failureTable, lineageTable, operatorTable } from './analysis.ts';
 import { levelLines, runBaselines, type RunBaselineOptions } from './baselines.ts';
 import { chartSpecs } from './charts.ts';

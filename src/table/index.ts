@@ -16,14 +16,16 @@ import {
   writeBaselines,
   type BaselineEntry,
   type BaselineEvaluator,
-} from './baselines.ts';
-import { compareEs, formCells, type Cell, type Comparison } from './cells.ts';
+} from '../compare/baselines.ts';
+import { compareEs, formCells, type Cell, type Comparison } from '../compare/cells.ts';
+import { countImprovements, improvementLine, type ImprovementCount } from '../compare/improvements.ts';
+import { tableSplits } from '../compare/methods.ts';
 import { cliRunner } from './cli-runner.ts';
 import { findFinishedRuns, readFinishedRun, type FinishedRun } from '../engine/run-dir/index.ts';
-import { REFERENCE_VALUES } from './reference.ts';
-import { countImprovements, improvementLine, renderCsv, renderEsSettings, renderMarkdown, renderPaired, type ImprovementCount, renderCompute } from './render.ts';
+import { REFERENCE_VALUES } from '../compare/reference.ts';
+import { renderCsv, renderEsSettings, renderMarkdown, renderPaired, renderCompute } from './render.ts';
 import { settingDir, runSettings, type SettingRunner } from './run-settings.ts';
-import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings, tableSplits, type Setting } from './settings.ts';
+import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings, type Setting } from './settings.ts';
 import { MACHINE_FILE, mergeMachines, readMachines, writeMachines } from './machine.ts';
 import { describeMachine } from '../ground/machine.ts';
 import { describeEs, esParamsKey } from '../es/describe.ts';

@@ -1,65 +1,14 @@
 import { describeEs, esParamsKey } from '../es/describe.ts';
 import { mean } from '../ground/stats.ts';
 import { machineLine, type MachineInfo } from '../ground/machine.ts';
-import type { BaselineEntry } from './baselines.ts';
-import { PAIRED_RULE, TIE_RULE, TRAIN, compareMeans, type Cell, type Comparison } from './cells.ts';
+import type { BaselineEntry } from '../compare/baselines.ts';
+import { PAIRED_RULE, TRAIN, compareMeans, formatValue, type Cell, type Comparison } from '../compare/cells.ts';
 import type { FinishedRun } from '../engine/run-dir/index.ts';
-import { REFERENCE_IMPROVED, referenceRow, type ReferenceValue } from './reference.ts';
-import { TABLE_SCAFFOLDS, methodName } from './settings.ts';
+import { methodName } from '../compare/methods.ts';
+import { referenceRow, type ReferenceValue } from '../compare/reference.ts';
+import { TABLE_SCAFFOLDS } from './settings.ts';
 
 type SenseOf = (problem: string) => 'min' | 'max';
-
-/** How many ES cells beat their matched baseline, overall and per scaffold. */
-export interface ImprovementCount {
-  readonly improved: number;
-  readonly settings: number;
-  readonly byScaffold: Readonly<Record<string, { readonly improved: number; readonly settings: number }>>;
-}
-
-/**
- * The reference's 36 settings, as far as its paper says: the constructive tasks with both scaffolds (3 tasks x 2
- * splits x 2 budgets x 2 scaffolds = 24) and, most likely, the ACO tasks with EoH only (3 x 2 x 2 = 12).
- */
-export const REFERENCE_SUBSET = (c: Comparison): boolean => ['tsp50', 'kp100', 'asp15'].includes(c.problem) || c.scaffold === 'eoh';
-
-export function countImprovements(comparisons: readonly Comparison[]): ImprovementCount {
-  const byScaffold: Record<string, { improved: number; settings: number }> = {};
-  for (const c of comparisons) {
-    const entry = (byScaffold[c.scaffold] ??= { improved: 0, settings: 0 });
-    entry.settings++;
-    if (c.improves) entry.improved++;
-  }
-  return { improved: comparisons.filter((c) => c.improves).length, settings: comparisons.length, byScaffold };
-}
-
-/**
- * The table's headline: "ES improves on its matched baseline in K of 48 settings (...); K' of 36 on the
- * reference's subset (the reference: 28 of 36)", with the ties and losses counted too.
- */
-export function improvementLine(count: ImprovementCount, comparisons: readonly Comparison[] = []): string {
-  const parts = Object.entries(count.byScaffold).map(([s, c]) => `${methodName(s, false)} ${c.improved} of ${c.settings}`);
-  const tally = (cs: readonly Comparison[]) =>
-    `${cs.filter((c) => c.outcome === 'tied').length} tied, ${cs.filter((c) => c.outcome === 'worse').length} worse`;
-  const subset = comparisons.filter(REFERENCE_SUBSET);
-  return (
-    `ES improves on its matched baseline in ${count.improved} of ${count.settings} settings ` +
-    `(problem x test split x budget x scaffold${parts.length ? `; ${parts.join(', ')}` : ''}; ${tally(comparisons)}); ` +
-    `${subset.filter((c) => c.improves).length} of ${subset.length} on the reference's subset ` +
-    `(constructive tasks with both scaffolds, ACO tasks with EoH; the reference: ${REFERENCE_IMPROVED} of 36). ${TIE_RULE}.` +
-    pairedLine(comparisons)
-  );
-}
-
-/** The headline's paired count: how many settings ES wins or loses beyond two standard errors of the paired gain. */
-function pairedLine(comparisons: readonly Comparison[]): string {
-  const paired = comparisons.flatMap((c) => (c.paired ? [c.paired] : []));
-  if (paired.length === 0) return '';
-  const n = (verdict: string) => paired.filter((p) => p.verdict === verdict).length;
-  return (
-    ` Paired by run seed (${paired.length} of the ${comparisons.length} settings have two or more shared seeds): ES is ` +
-    `better beyond two standard errors in ${n('better')}, worse beyond two in ${n('worse')}, within two in ${n('within')}.`
-  );
-}
 
 /**
  * Every comparison run by run: ES's gain over its baseline at each shared seed (positive: ES better, in the task's
@@ -85,11 +34,6 @@ export function renderPaired(comparisons: readonly Comparison[]): string {
     ...rows,
     '',
   ].join('\n');
-}
-
-/** A cell value: integers as they are, others to 4 decimals (trailing zeros dropped). */
-export function formatValue(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)));
 }
 
 /** The method columns of the table, in order: EoH, ES+EoH, Sample, ES+Sample. */
@@ -154,6 +98,8 @@ export function renderMarkdown(cells: readonly Cell[], reps: number, senseOf: Se
   return `${lines.join('\n')}\n`;
 }
 
+// The path is the one the committed tables print (a rebuild must match them byte for byte); the numbers live in
+// src/compare/reference.ts now.
 const REFERENCE_NOTE =
   'A "reference" line under a row holds the reference\'s own numbers for it ("-" where it has none; sources in ' +
   'src/table/reference.ts): "paper", its paper\'s construct-TSP table (TSP20 / TSP50 = test20 / test50); "run logs", ' +

@@ -8,7 +8,7 @@ import { finishRun } from '../../src/engine/finish-run.ts';
 import { comparePage } from '../../src/report/compare.ts';
 import { writeCompareReport } from '../../src/report/index.ts';
 import { deriveSeed } from '../../src/ground/rng.ts';
-import type { BaselineEntry } from '../../src/table/baselines.ts';
+import type { BaselineEntry } from '../../src/compare/baselines.ts';
 import { findFinishedRuns } from '../../src/engine/run-dir/index.ts';
 import { nativeEvaluator } from '../engine/doubles.ts';
 import { runTest, tempDir } from '../engine/helpers.ts';

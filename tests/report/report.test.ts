@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AhdError } from '../../src/errors.ts';
 import { readRun, reportPage, writeReport } from '../../src/report/index.ts';
 import { escapeHtml } from '../../src/report/html.ts';
-import type { BaselineEntry } from '../../src/table/baselines.ts';
+import type { BaselineEntry } from '../../src/compare/baselines.ts';
 import { fakeBaselineEvaluator, type BaselineCall } from '../table/fake-runs.ts';
 import { makeRunDir } from './make-run-dir.ts';
 

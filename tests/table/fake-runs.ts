@@ -1,7 +1,7 @@
 /** Fake but well-formed finished run directories (config.json + summary.json) for table tests; a fake baseline evaluator. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BaselineEvaluator } from '../../src/table/baselines.ts';
+import type { BaselineEvaluator } from '../../src/compare/baselines.ts';
 
 export interface FakeRun {
   readonly problem: string;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveSeed } from '../../src/ground/rng.ts';
-import type { BaselineEntry } from '../../src/table/baselines.ts';
+import type { BaselineEntry } from '../../src/compare/baselines.ts';
 import { buildTable, type TableOptions } from '../../src/table/index.ts';
-import { REFERENCE_VALUES } from '../../src/table/reference.ts';
+import { REFERENCE_VALUES } from '../../src/compare/reference.ts';
 import { fakeBaselineEvaluator, writeFakeRun, type BaselineCall, type FakeRun } from './fake-runs.ts';
 
 /** EoH and ES+EoH, one rep, on tsp50 (budgets 1000 and 2000), kp100, asp15 and aco-tsp50 (budget 1000). */

@@ -174,3 +174,8 @@ export function compareEs(cells: readonly Cell[], senseOf: (problem: string) => 
   }
   return comparisons;
 }
+
+/** A cell value: integers as they are, others to 4 decimals (trailing zeros dropped). */
+export function formatValue(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)));
+}
