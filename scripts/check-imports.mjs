@@ -2,7 +2,7 @@
 // Checks the layering of src/: every folder sits on a floor, a module imports only from its own floor or below,
 // and no folders or files import each other in a circle. Upward imports and circles are what make a module
 // impossible to read (or test, or move) without the code above it. Run by tests/scripts/check-imports.test.ts;
-// `node scripts/check-imports.mjs` prints each offending edge.
+// `node scripts/check-imports.mjs [root]` prints each offending edge (root: the project, by default this one).
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -34,7 +34,7 @@ export const FLOORS = [
 /**
  * Circles that exist for now, each with its reason. Both are the command/action split of src/cli/ (a command file
  * loads its action lazily, the action imports the command's option list); folding each command into one file
- * removes them, and this list empties.
+ * removes them. An entry whose circle is gone fails the check too, so the list only shrinks.
  */
 export const ALLOWED_CYCLES = [
   ['src/cli/serve.ts', 'src/cli/actions/serve.ts'],
@@ -134,11 +134,12 @@ export function checkImports(root) {
     .filter((members) => !allowed.some((a) => sameMembers(a, members)))
     .map((members) => withEdges(members, edges, (f) => f));
   const allowedPresent = circles(edges).filter((members) => allowed.some((a) => sameMembers(a, members)));
-  return { files: new Set(edges.flat()).size, edges: edges.length, upward, folderCycles, fileCycles, allowedPresent };
+  const allowedGone = allowed.filter((a) => !allowedPresent.some((members) => sameMembers(a, members)));
+  return { files: new Set(edges.flat()).size, edges: edges.length, upward, folderCycles, fileCycles, allowedPresent, allowedGone };
 }
 
 function main() {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..');
   const report = checkImports(root);
   const out = [`check-imports: ${report.edges} imports between ${report.files} files`];
   out.push(`upward or sideways imports: ${report.upward.length}`, ...report.upward.map(([f, t]) => `  ${f} -> ${t}`));
@@ -147,8 +148,9 @@ function main() {
   out.push(`file circles: ${report.fileCycles.length}`);
   for (const c of report.fileCycles) out.push('  circle:', ...c.map((line) => `    ${line}`));
   out.push(`allowed for now: ${report.allowedPresent.length}`, ...report.allowedPresent.map((c) => `  ${c.join(' <-> ')}`));
+  out.push(...report.allowedGone.map((c) => `allowed circle gone, remove it from ALLOWED_CYCLES: ${c.join(' <-> ')}`));
   process.stdout.write(`${out.join('\n')}\n`);
-  const failed = report.upward.length + report.folderCycles.length + report.fileCycles.length > 0;
+  const failed = report.upward.length + report.folderCycles.length + report.fileCycles.length + report.allowedGone.length > 0;
   process.exit(failed ? 1 : 0);
 }
 
