@@ -17,7 +17,10 @@ export const HISTORY_VERSION = 1;
 /** The noise generator of noise.ts and the weight grid of grid.ts: a history replays only onto the same pair. */
 export const NOISE_ID = AHD_NOISE;
 export const WEIGHTS_ID = 'grid24-v1';
-/** Weights of a torch server: moved in place in their own dtype (servers/ES core, the reference's servers). */
+/**
+ * Weights of a torch server: moved in place in their own dtype (servers/ahd_es_servers/es_core.py, the reference's
+ * servers).
+ */
 export const IN_PLACE_WEIGHTS = 'in-place';
 
 const seed = z.number().int().min(0).max(2 ** 31 - 2);

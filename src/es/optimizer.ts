@@ -66,15 +66,10 @@ export const REFERENCE_ES: EsParams = Object.freeze({
 });
 
 /**
- * What `ahd run --es` uses on the onnx backend unless told otherwise. sigma 0.1 and alpha 0.05 of each tensor's
- * RMS, antithetic pairs, 5 samples per direction, centered ranks and no update at sigma 0: the tsp50 grid's pick
- * by its rule (benchmarks/results/es-study.md), which ties with Sample end to end at less cost. Without common
- * random numbers: with them the directions of an update write the same answers as sigma decays (41% distinct in
- * a run's last 200 samples), and each sample drawing its own seed beat them over ten paired tsp50 seeds by the
- * pre-registered rule (benchmarks/results/es-sample-no-crn/). Scope late (the second half of the blocks, the final norm and the head; 45% of the bundled
- * model's weights): the scope study's pick by its pre-registered rule (benchmarks/results/es-scope-six/), where
- * the tuned model beats the base on the paired probe on all six tasks over five seeds, and full scope made asp15
- * worse in all three of its seeds.
+ * What `ahd run --es` uses on the onnx backend unless told otherwise: sigma 0.1 and alpha 0.05 of each tensor's
+ * RMS, antithetic pairs, 5 samples per direction, centered ranks, no update at sigma 0, no common random numbers
+ * (with them the directions of an update write the same answers as sigma decays) and the late scope (the second
+ * half of the blocks, the final norm and the head). Each was picked by a study; docs/es.md has them.
  */
 export const DEFAULT_ES: EsParams = Object.freeze({
   ...REFERENCE_ES,
@@ -90,16 +85,14 @@ export const DEFAULT_ES: EsParams = Object.freeze({
 
 /**
  * EoH's default: DEFAULT_ES with each direction shared by 5 m1/m2 candidates (decoded as one batch, so EoH+ES runs
- * about as fast as EoH) and alpha divided by 5 with the directions, which keeps the update's length: the
- * pre-registered study's pick by its rule (benchmarks/results/es-eoh-per-direction-scaled/: tsp50, 5 seeds, not
- * worse than one direction per candidate, -0.006 over both test splits, and better than EoH on both).
+ * about as fast as EoH) and alpha divided by 5 with the directions, which keeps the update's length (docs/es.md).
  */
 export const DEFAULT_ES_EOH: EsParams = Object.freeze({ ...DEFAULT_ES, alpha: 0.01, eohCandidatesPerDirection: 5 });
 
 /** What `ahd run --es` uses for a scaffold on the onnx backend unless told otherwise. */
 export const defaultEs = (scaffold: string): EsParams => (scaffold === 'eoh' ? DEFAULT_ES_EOH : DEFAULT_ES);
 
-/** Named settings for `ahd run --es-preset`: the paper's, and the studies' default for the scaffold. */
+/** Named settings for `ahd run --es-preset`: the paper's, and ahd's default for the scaffold (docs/es.md). */
 export const ES_PRESET_IDS = ['reference', 'default'] as const;
 export const esPreset = (id: (typeof ES_PRESET_IDS)[number], scaffold: string): EsParams =>
   id === 'reference' ? REFERENCE_ES : defaultEs(scaffold);

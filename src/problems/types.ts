@@ -1,5 +1,5 @@
 /**
- * The contract between a task (problems/<id>/) and the sandbox.
+ * The contract between a task (src/problems/<id>/) and the sandbox.
  *
  * Evaluation of one candidate on one split:
  *   1. the sandbox worker loads the split (`problem.loadSplit`) once and caches it;

@@ -52,7 +52,7 @@ const SETUP_TIMEOUT_MS = 10_000;
 
 const BRIDGE_SOURCE = readFileSync(new URL('bridge.js', import.meta.url), 'utf8');
 const GUARD_SOURCE = readFileSync(new URL('guard.js', import.meta.url), 'utf8');
-// The same Alea generator createRng (src/engine/rng.ts) uses, so isolate and native runs draw the same streams.
+// The same Alea generator createRng (src/ground/rng.ts) uses, so isolate and native runs draw the same streams.
 const ALEA_SOURCE = readFileSync(createRequire(import.meta.url).resolve('seedrandom/lib/alea.js'), 'utf8');
 
 /**

@@ -14,7 +14,7 @@ export interface AcoTask {
   /** Parameters of `heuristics`. */
   readonly params: readonly string[];
   readonly prompt: Pick<Problem, 'taskText' | 'ioText' | 'seedCode' | 'baselines'>;
-  /** The task's folder (problems/<id>/, holding harness.js and data/). */
+  /** The task's source folder (src/problems/<id>/, holding harness.js; its instances are in problems/<id>/data/). */
   readonly problemDir: URL;
   /**
    * The train set and the 64-instance test sets (all of them standard), in files named
