@@ -42,7 +42,7 @@ const METHODS = TABLE_SCAFFOLDS.flatMap((scaffold) => [false, true].map((es) => 
 /**
  * The Markdown table: one row per problem, budget and split (train objective first), one column per method.
  * Bold marks an ES cell that beats its matched baseline; "(n reps)" a cell with fewer repetitions than `reps`.
- * Under a row, the reference's numbers for it where it has any (reference.ts); under a problem's rows, its
+ * Under a row, the reference's numbers for it where it has any (compare/reference.ts); under a problem's rows, its
  * classical baselines (`baselines`, in the order given) on the splits the rows show.
  */
 export function renderMarkdown(cells: readonly Cell[], reps: number, senseOf: SenseOf, headline: string, baselines: readonly BaselineEntry[] = []): string {
