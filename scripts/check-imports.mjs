@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Checks the layering of src/: every folder sits on a floor, a module imports only from its own floor or below,
-// and no folders or files import each other in a circle. Upward imports and circles are what make a module
-// impossible to read (or test, or move) without the code above it. Run by tests/scripts/check-imports.test.ts;
+// Checks the layering of src/: every folder sits on a floor, a module imports only from its own folder and from
+// lower floors, and no folders or files import each other in a circle. Upward imports and circles are what make a
+// module impossible to read (or test, or move) without the code above it. Run by tests/scripts/check-imports.test.ts;
 // `node scripts/check-imports.mjs [root]` prints each offending edge (root: the project, by default this one).
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,11 +16,11 @@ const ts = createRequire(import.meta.url)('typescript');
  * units on lower floors only: an import to a higher floor is upward, one to another unit of its own floor sideways
  * (units that share a floor know nothing of each other), and both are reported.
  */
-export const FLOORS = [
+const FLOORS = [
   ['errors.ts'], // typed errors
   ['ground'], // helpers every folder may use: seeded RNG, atomic JSON, one-line text
-  ['data', 'extract', 'es'], // .npy/.npz; code out of a model's answer; ES maths on a weight buffer
-  ['problems'], // tasks, their harnesses and instances
+  ['data', 'extract', 'es'], // .npy/.npz; code out of a model's answer; ES maths and history.json
+  ['problems'], // the tasks: prompts, harnesses, splits
   ['sandbox', 'llm'], // scoring a candidate; language model backends
   ['core'], // what the search and the engine share: individuals, candidates, the scaffold's view of a run
   ['scaffolds', 'engine'], // EoH and sampling; the run loop and its run directory
@@ -36,7 +36,7 @@ export const FLOORS = [
  * loads its action lazily, the action imports the command's option list); folding each command into one file
  * removes them. An entry whose circle is gone fails the check too, so the list only shrinks.
  */
-export const ALLOWED_CYCLES = [
+const ALLOWED_CYCLES = [
   ['src/cli/serve.ts', 'src/cli/actions/serve.ts'],
   ['src/cli/table.ts', 'src/cli/actions/table.ts'],
 ];
@@ -55,7 +55,7 @@ function sourceFiles(root, dir) {
 }
 
 /** The edges between source files: [from, to], relative imports only (packages sit outside the floors). */
-export function importEdges(root) {
+function importEdges(root) {
   const edges = [];
   for (const file of sourceFiles(root, 'src')) {
     const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
@@ -69,13 +69,9 @@ export function importEdges(root) {
 }
 
 /** src/engine/run.ts -> 'engine'; src/errors.ts -> 'errors.ts'. */
-export const unitOf = (file) => file.split('/')[1];
+const unitOf = (file) => file.split('/')[1];
 
-function floorOf(unit) {
-  const floor = FLOORS.findIndex((units) => units.includes(unit));
-  if (floor < 0) throw new Error(`check-imports: src/${unit} is on no floor; add it to FLOORS`);
-  return floor;
-}
+const floorOf = (unit) => FLOORS.findIndex((units) => units.includes(unit));
 
 /** Strongly connected components with more than one member (Tarjan), each sorted, in a stable order. */
 function circles(edges) {
@@ -119,29 +115,37 @@ function circles(edges) {
 const sameMembers = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
- * What is wrong with the graph: upward and sideways imports, circles between folders and circles between files (each circle
- * with the edges that close it), less the allowed circles.
+ * What is wrong with the graph: units on no floor, upward and sideways imports, circles between folders and between
+ * files (each member with its edges into the circle), less the allowed circles.
  */
-export function checkImports(root) {
+function checkImports(root) {
   const edges = importEdges(root);
-  const upward = edges.filter(([from, to]) => unitOf(from) !== unitOf(to) && floorOf(unitOf(from)) <= floorOf(unitOf(to)));
+  const unplaced = [...new Set(edges.flat().map(unitOf))].filter((unit) => floorOf(unit) < 0).sort();
+  const upward = edges.filter(([from, to]) => {
+    const [a, b] = [floorOf(unitOf(from)), floorOf(unitOf(to))];
+    return unitOf(from) !== unitOf(to) && a >= 0 && b >= 0 && a <= b;
+  });
   const unitEdges = edges.map(([from, to]) => [unitOf(from), unitOf(to)]);
-  const withEdges = (members, pairs, key) =>
-    members.map((m) => `${m} -> ${[...new Set(pairs.filter(([f, t]) => key(f) === m && members.includes(key(t)) && key(t) !== m).map(([, t]) => t))].join(', ')}`);
-  const folderCycles = circles(unitEdges).map((members) => withEdges(members, edges, unitOf));
+  const withEdges = (members, key) =>
+    members.map((m) => {
+      const into = edges.filter(([f, t]) => key(f) === m && key(t) !== m && members.includes(key(t))).map(([, t]) => t);
+      return `${m} -> ${[...new Set(into)].join(', ')}`;
+    });
+  const folderCycles = circles(unitEdges).map((members) => withEdges(members, unitOf));
   const allowed = ALLOWED_CYCLES.map((c) => [...c].sort());
-  const fileCycles = circles(edges)
-    .filter((members) => !allowed.some((a) => sameMembers(a, members)))
-    .map((members) => withEdges(members, edges, (f) => f));
-  const allowedPresent = circles(edges).filter((members) => allowed.some((a) => sameMembers(a, members)));
+  const isAllowed = (members) => allowed.some((a) => sameMembers(a, members));
+  const fileCircles = circles(edges);
+  const fileCycles = fileCircles.filter((members) => !isAllowed(members)).map((members) => withEdges(members, (f) => f));
+  const allowedPresent = fileCircles.filter(isAllowed);
   const allowedGone = allowed.filter((a) => !allowedPresent.some((members) => sameMembers(a, members)));
-  return { files: new Set(edges.flat()).size, edges: edges.length, upward, folderCycles, fileCycles, allowedPresent, allowedGone };
+  return { files: new Set(edges.flat()).size, edges: edges.length, unplaced, upward, folderCycles, fileCycles, allowedPresent, allowedGone };
 }
 
 function main() {
   const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..');
   const report = checkImports(root);
   const out = [`check-imports: ${report.edges} imports between ${report.files} files`];
+  out.push(...report.unplaced.map((unit) => `src/${unit} is on no floor: add it to FLOORS in scripts/check-imports.mjs`));
   out.push(`upward or sideways imports: ${report.upward.length}`, ...report.upward.map(([f, t]) => `  ${f} -> ${t}`));
   out.push(`folder circles: ${report.folderCycles.length}`);
   for (const c of report.folderCycles) out.push('  circle:', ...c.map((line) => `    ${line}`));
@@ -150,7 +154,8 @@ function main() {
   out.push(`allowed for now: ${report.allowedPresent.length}`, ...report.allowedPresent.map((c) => `  ${c.join(' <-> ')}`));
   out.push(...report.allowedGone.map((c) => `allowed circle gone, remove it from ALLOWED_CYCLES: ${c.join(' <-> ')}`));
   process.stdout.write(`${out.join('\n')}\n`);
-  const failed = report.upward.length + report.folderCycles.length + report.fileCycles.length + report.allowedGone.length > 0;
+  const faults = [report.unplaced, report.upward, report.folderCycles, report.fileCycles, report.allowedGone];
+  const failed = faults.some((list) => list.length > 0);
   process.exit(failed ? 1 : 0);
 }
 
