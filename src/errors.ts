@@ -10,6 +10,9 @@ export const ErrorCode = {
   Sandbox: 'sandbox', // sandbox infrastructure failure (never a candidate's fault)
   History: 'history', // corrupt or mismatched ES history
   Run: 'run', // run directory problems (resume of a different config, ...)
+  Problem: 'problem', // a bug in a problem module (its scorer threw something other than InvalidSolution)
+  Heuristic: 'heuristic', // the heuristic under evaluation has no valid result on a split (ahd eval)
+  Conformance: 'conformance', // a model server failed a protocol check (ahd check-server)
   Internal: 'internal',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

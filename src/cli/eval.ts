@@ -15,7 +15,8 @@ export const evalCommand = new Command('eval')
 Each split runs in an isolated-vm isolate with no access to Node (no require, process, timers, files or network),
 a ${DEFAULT_MEMORY_LIMIT_MB} MB heap and a time limit: the task's train limit (20 s TSP, 30 s others), scaled up
 for bigger splits. On test splits invalid instances are dropped from the mean and counted (valid < count); on
-train, as during search, one invalid instance makes the heuristic invalid.
+train, as during search, one invalid instance makes the heuristic invalid. Exit status 1 when a split has no
+valid instance (its statistics are still printed, as nulls / -).
 
 Examples:
   ahd eval --problem tsp50 --heuristic best.js

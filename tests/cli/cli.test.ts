@@ -40,6 +40,15 @@ describe('ahd CLI', () => {
     expect(std).toBeGreaterThan(0);
   });
 
+  it('ahd eval prints the statistics and exits 1 when a split has no valid instance', () => {
+    const broken = join(dir, 'broken.js');
+    writeFileSync(broken, 'function selectNextNode(c, d, unvisited, m) {\n  return -1;\n}\n');
+    const { status, stdout, stderr } = ahd('eval', '--problem', 'tsp50', '--heuristic', broken, '--split', 'train', '--json');
+    expect(status).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject([{ split: 'train', valid: 0, mean: null }]);
+    expect(stderr).toMatch(/^ahd: no valid instance on train \(the heuristic failed there: see above\)$/m);
+  });
+
   it.each([
     ['an unknown command', ['evaluate'], /^ahd: unknown command 'evaluate'/],
     ['an unknown flag', ['problems', '--jsn'], /^ahd: unknown option '--jsn'/],

@@ -65,6 +65,20 @@ describe('ahd check-server', () => {
     expect(gone.status).toBe(1);
     expect(gone.stderr).toMatch(/^ahd: check-server: http:\/\/127\.0\.0\.1:59999: cannot complete the session \(ECONNREFUSED\)\n$/);
   });
+
+  test('a server that fails a check exits 1, with or without --json', async () => {
+    const lax = await listen((path) => (path === '/es/init' ? { ok: true, parameter_scope: 'full', n_tensors: 1, total_params: 1, previous_state_reset: null } : { ok: true }));
+    try {
+      const text = await ahd(lax.url);
+      expect(text.stdout).toMatch(/: FAILED\n/);
+      expect({ status: text.status, stderr: text.stderr }).toEqual({ status: 1, stderr: 'ahd: check-server: 1 of 1 server(s) failed a check (listed above)\n' });
+      const json = await ahd(lax.url, '--json');
+      expect(json.status).toBe(1);
+      expect(JSON.parse(json.stdout).servers[0].passed).toBe(false);
+    } finally {
+      lax.server.close();
+    }
+  });
 });
 
 describe('the client and a server of the reference shape (no ahd additions in /es/status)', () => {

@@ -34,5 +34,10 @@ export async function checkServersFromFlags(urls: readonly string[], raw: unknow
       process.stdout.write(differences.length === 0 ? 'answers agree field by field\n' : `answers differ:\n${differences.map((d) => `  ${d}`).join('\n')}\n`);
     }
   }
-  if (reports.some((r) => !r.passed) || differences.length > 0) process.exitCode = 1;
+  // The verdict is an error like any other, so main's one exit-status rule applies (failures exit 1).
+  const failed = reports.filter((r) => !r.passed).length;
+  if (failed > 0 || differences.length > 0) {
+    const what = [failed > 0 && `${failed} of ${reports.length} server(s) failed a check`, differences.length > 0 && 'their answers differ'].filter(Boolean);
+    throw new AhdError(ErrorCode.Conformance, `check-server: ${what.join('; ')} (listed above)`);
+  }
 }

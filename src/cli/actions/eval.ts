@@ -4,6 +4,7 @@ import { checkSplits, loadProblem } from '../../problems/index.ts';
 import { evaluate, evaluationPool, type Evaluation, type SplitStats } from '../../api/evaluate.ts';
 import { roundTo5 } from '../../sandbox/aggregate.ts';
 import type { Outcome } from '../../sandbox/types.ts';
+import { AhdError, ErrorCode } from '../../errors.ts';
 import { readHeuristicFile } from '../heuristic-file.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
 import { formatTable } from '../table-format.ts';
@@ -48,6 +49,10 @@ export async function evalFromFlags(raw: unknown): Promise<void> {
     if (outcome.status !== 'ok') process.stderr.write(`ahd: ${problem.id} ${splits[i]}: ${describeFailure(outcome)}\n`);
   });
   process.stdout.write(options.json ? `${JSON.stringify(result.stats)}\n` : statsTable(result.stats));
+  const failed = result.stats.filter((s) => s.valid === 0).map((s) => s.split);
+  if (failed.length > 0) {
+    throw new AhdError(ErrorCode.Heuristic, `no valid instance on ${failed.join(', ')} (the heuristic failed there: see above)`);
+  }
 }
 
 function describeFailure(outcome: Exclude<Outcome, { status: 'ok' }>): string {
