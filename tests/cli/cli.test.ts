@@ -78,6 +78,14 @@ describe('ahd CLI', () => {
     expect(exported.stderr).toMatch(/^ahd: --out .* is a directory: name the file to write\n$/);
   });
 
+  it.each(['100000000', '1e12'])('ahd run --budget %s is refused before anything runs (exit 2, the limit named)', (budget) => {
+    const out = join(dir, `huge-${budget}`);
+    const r = ahd('run', '--problem', 'tsp50', '--scaffold', 'eoh', '--budget', budget, '--out', out);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^ahd: --budget must be an integer from 20 to 1000000, got \d+\n$/);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('ahd run --llm openai with nothing at the endpoint fails at once (exit 2) and leaves no run behind', () => {
     const out = join(dir, 'unreachable');
     const r = ahd('run', '--problem', 'tsp50', '--scaffold', 'sample', '--budget', '20', '--llm', 'openai', '--endpoint', 'http://127.0.0.1:59999', '--model', 'm', '--out', out);

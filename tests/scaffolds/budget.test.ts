@@ -36,8 +36,14 @@ describe('planEoh', () => {
     expect(planEoh(20)).toEqual([{ e1: 5, e2: 5, m1: 5, m2: 5 }]);
   });
 
-  it.each([19, 0, -5, 100.5, NaN])('refuses budget %s', (n) => {
-    expect(() => planEoh(n)).toThrow(/--budget must be an integer >= 20/);
+  it.each([19, 0, -5, 100.5, NaN, 1_000_001, 1e8, 1e12])('refuses budget %s', (n) => {
+    expect(() => planEoh(n)).toThrow(/--budget must be an integer from 20 to 1000000, got/);
+    expect(() => planSample(n)).toThrow(/--budget must be an integer from 20 to 1000000, got/);
+  });
+
+  it('plans the largest budget it accepts', () => {
+    expect(planEoh(1_000_000)).toHaveLength(25);
+    expect(planSample(1_000_000)).toHaveLength(50_000);
   });
 });
 

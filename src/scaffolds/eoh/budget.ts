@@ -3,10 +3,16 @@ import { usageError } from '../../errors.ts';
 /** The smallest budget any scaffold accepts (one Sample batch, one small EoH generation). */
 export const MIN_BUDGET = 20;
 
+/**
+ * The largest budget a scaffold plans. An operator call (EoH) or batch plan (Sample) is held in memory whole:
+ * at this budget an EoH m1/m2 call builds ~20,000 prompts (~40 MB), at 100 times more it ran the host out of heap.
+ */
+export const MAX_BUDGET = 1_000_000;
+
 /** Checks a run budget (candidates generated, initial population not counted). */
 export function checkBudget(budget: number): void {
-  if (!Number.isInteger(budget) || budget < MIN_BUDGET) {
-    throw usageError(`--budget must be an integer >= ${MIN_BUDGET}, got ${budget}`);
+  if (!Number.isInteger(budget) || budget < MIN_BUDGET || budget > MAX_BUDGET) {
+    throw usageError(`--budget must be an integer from ${MIN_BUDGET} to ${MAX_BUDGET}, got ${budget}`);
   }
 }
 
