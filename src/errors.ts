@@ -28,6 +28,25 @@ export class AhdError extends Error {
   }
 }
 
+/**
+ * A bug in a problem module: its trusted scorer threw something other than InvalidSolution. Not the candidate's
+ * fault nor the model's, so it ends the evaluation (and a run) instead of marking the candidate invalid. The
+ * message names the problem and the frame that threw; `context.stack` holds the scorer's whole stack.
+ */
+export function problemFault(problemId: string, thrown: unknown): AhdError {
+  const error = thrown instanceof Error ? thrown : undefined;
+  const stack = error?.stack ?? String(thrown);
+  const frame = stack.split('\n').find((line) => /^\s+at /.test(line))?.trim();
+  const what = error ? `${error.name}: ${error.message}` : `threw ${String(thrown)}`;
+  return new AhdError(
+    ErrorCode.Problem,
+    `problem ${problemId}: its score() threw ${what}${frame ? ` (${frame})` : ''}: a bug in the problem module, not the candidate's or the model's`,
+    { context: { problem: problemId, stack } },
+  );
+}
+
+export const isProblemFault = (error: unknown): error is AhdError => error instanceof AhdError && error.code === ErrorCode.Problem;
+
 export const usageError = (message: string, context?: Record<string, unknown>) =>
   new AhdError(ErrorCode.Usage, message, { context });
 

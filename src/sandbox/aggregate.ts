@@ -1,5 +1,6 @@
 import { oneLine } from '../ground/one-line.ts';
-import type { Instance, InvalidPolicy, Problem, ScoreContext } from '../problems/types.ts';
+import { problemFault } from '../errors.ts';
+import { InvalidSolution, type Instance, type InvalidPolicy, type Problem, type ScoreContext } from '../problems/types.ts';
 import type { Outcome } from './types.ts';
 
 /**
@@ -11,18 +12,25 @@ import type { Outcome } from './types.ts';
 export type InstanceResult = { readonly ok: true; readonly value: number } | { readonly ok: false; readonly reason: string };
 
 /**
- * Scores one instance's raw harness output with the problem's trusted scorer. Any throw (InvalidSolution or
- * otherwise) and any non-finite objective make the instance invalid; the reason is kept to one line.
+ * Scores one instance's raw harness output with the problem's trusted scorer. An InvalidSolution and a
+ * non-finite objective make the instance invalid (the reason kept to one line); anything else the scorer throws
+ * is a bug in the problem module and is thrown on as a problem fault (errors.ts problemFault).
  */
 export function scoreInstance(problem: Problem, raw: Float64Array, instance: Instance, ctx: ScoreContext): InstanceResult {
   let value: number;
   try {
     value = problem.score(raw, instance, ctx);
   } catch (error) {
-    return invalidResult(error);
+    if (isInvalidSolution(error)) return invalidResult(error);
+    throw problemFault(problem.id, error);
   }
   if (!Number.isFinite(value)) return { ok: false, reason: `non-finite objective ${value}` };
   return { ok: true, value };
+}
+
+/** By name too: a problem module may have its InvalidSolution from another copy of ahd than the running one. */
+function isInvalidSolution(error: unknown): boolean {
+  return error instanceof InvalidSolution || (error instanceof Error && error.name === 'InvalidSolution');
 }
 
 /** An invalid result from whatever the harness or scorer threw. */

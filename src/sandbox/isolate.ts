@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import ivm from 'isolated-vm';
 import type { Instance, Problem, ScoreContext, SplitSpec } from '../problems/types.ts';
 import { aggregate, scoreInstance, type InstanceResult } from './aggregate.ts';
+import { isProblemFault } from '../errors.ts';
 import { oneLine } from '../ground/one-line.ts';
 import { CLOCK_SOURCE } from './clock.ts';
 import type { Outcome } from './types.ts';
@@ -147,6 +148,7 @@ export function runInIsolate(job: IsolateJob): { readonly results: InstanceResul
     reusable = true;
     return { results, ms: elapsed() };
   } catch (error) {
+    if (isProblemFault(error)) throw error; // the scorer's bug, not the candidate's
     return classifyFailure(error, isolate, elapsed());
   } finally {
     if (slot) giveBack(isolate, job.problem, slot, reusable);

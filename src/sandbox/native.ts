@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Instance, Problem, ScoreContext } from '../problems/types.ts';
 import { createRng } from '../ground/rng.ts';
-import { AhdError, ErrorCode } from '../errors.ts';
+import { AhdError, ErrorCode, isProblemFault } from '../errors.ts';
 import { aggregate, describeThrown, invalidResult, scoreInstance, type InstanceResult } from './aggregate.ts';
 import { createClock } from './clock.ts';
 import type { Outcome } from './types.ts';
@@ -52,6 +52,7 @@ export function evaluateNative(problem: Problem, split: string, code: string, op
       const raw = toRaw(solve(candidate, instance.input, ctx));
       result = scoreInstance(problem, raw, instance, ctx);
     } catch (error) {
+      if (isProblemFault(error)) throw error; // the scorer's bug, not the candidate's
       result = invalidResult(error);
     }
     results.push(result);

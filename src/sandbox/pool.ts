@@ -156,7 +156,7 @@ export function threadsFor(problem: Problem, splits: readonly string[], cores = 
 }
 
 function outcomeOf(reply: WorkerReply): Outcome {
-  if ('failure' in reply) throw new AhdError(reply.failure.code, reply.failure.message);
+  if ('failure' in reply) throw new AhdError(reply.failure.code, reply.failure.message, { context: reply.failure.context });
   if ('shard' in reply) throw new AhdError(ErrorCode.Internal, 'a shard reply for a whole-split task');
   return reply.outcome;
 }

@@ -1,5 +1,5 @@
 import { getProblem, loadProblem } from '../problems/index.ts';
-import { AhdError, ErrorCode } from '../errors.ts';
+import { AhdError, ErrorCode, isProblemFault } from '../errors.ts';
 import type { InstanceResult } from './aggregate.ts';
 import { checkReturnedContexts, evaluateInIsolate, prepareInstances, runInIsolate, type PreparedInstance } from './isolate.ts';
 import { loadCached } from './native.ts';
@@ -23,7 +23,7 @@ export interface WorkerTask {
 export type WorkerReply =
   | { readonly outcome: Outcome }
   | { readonly shard: { readonly results: readonly InstanceResult[]; readonly ms: number } }
-  | { readonly failure: { readonly code: ErrorCode; readonly message: string } };
+  | { readonly failure: { readonly code: ErrorCode; readonly message: string; readonly context?: Record<string, unknown> } };
 
 const prepared = new Map<string, PreparedInstance[]>();
 
@@ -36,8 +36,7 @@ export default async function evaluateTask(task: WorkerTask): Promise<WorkerRepl
     problem = getProblem(request.problem);
     instances = preparedSplit(request);
   } catch (error) {
-    const code = error instanceof AhdError ? error.code : ErrorCode.Internal;
-    return { failure: { code, message: error instanceof Error ? error.message : String(error) } };
+    return failureOf(error);
   }
   const spec = problem.splits.find((s) => s.name === request.split)!;
   const job = {
@@ -51,10 +50,21 @@ export default async function evaluateTask(task: WorkerTask): Promise<WorkerRepl
   };
   // The guard checks the context once this reply is on its way (after this task's microtasks), not before.
   setImmediate(checkReturnedContexts);
-  if (!task.shard) return { outcome: evaluateInIsolate(job) };
-  const { start, end } = task.shard;
-  const run = runInIsolate({ ...job, instances: instances.slice(start, end), firstIndex: start });
-  return 'status' in run ? { outcome: run } : { shard: run };
+  try {
+    if (!task.shard) return { outcome: evaluateInIsolate(job) };
+    const { start, end } = task.shard;
+    const run = runInIsolate({ ...job, instances: instances.slice(start, end), firstIndex: start });
+    return 'status' in run ? { outcome: run } : { shard: run };
+  } catch (error) {
+    if (isProblemFault(error)) return failureOf(error); // the problem's scorer threw: its fault, with its stack
+    throw error;
+  }
+}
+
+function failureOf(error: unknown): WorkerReply {
+  const code = error instanceof AhdError ? error.code : ErrorCode.Internal;
+  const context = error instanceof AhdError && Object.keys(error.context).length > 0 ? { context: error.context } : {};
+  return { failure: { code, message: error instanceof Error ? error.message : String(error), ...context } };
 }
 
 /** A split's instances with their inputs serialised, once per worker thread. */

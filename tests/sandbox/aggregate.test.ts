@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AhdError } from '../../src/errors.ts';
 import { InvalidSolution, type Instance, type Problem } from '../../src/problems/types.ts';
 import { aggregate, describeThrown, roundTo5, scoreInstance, type InstanceResult } from '../../src/sandbox/aggregate.ts';
 
@@ -70,6 +71,19 @@ describe('scoreInstance', () => {
     expect(scoreInstance(problem, Float64Array.of(2), instance, ctx)).toEqual({ ok: true, value: 2 });
     expect(scoreInstance(problem, Float64Array.of(-1), instance, ctx)).toEqual({ ok: false, reason: 'InvalidSolution: negative' });
     expect(scoreInstance(problem, Float64Array.of(NaN), instance, ctx)).toEqual({ ok: false, reason: 'non-finite objective NaN' });
+  });
+  it("anything else the scorer throws is the problem's fault, with its stack", () => {
+    const buggy = { id: 'mine', score: () => (null as unknown as { x: number }).x } as unknown as Problem;
+    let thrown: unknown;
+    try {
+      scoreInstance(buggy, Float64Array.of(1), instance, ctx);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AhdError);
+    expect(thrown).toMatchObject({ code: 'problem', context: { problem: 'mine' } });
+    expect((thrown as AhdError).message).toMatch(/^problem mine: its score\(\) threw TypeError: .* \(at .*aggregate\.test\.ts:\d+:\d+\)\): a bug in the problem module/);
+    expect((thrown as AhdError).context.stack).toMatch(/^TypeError: [^\n]*\n\s+at /);
   });
   it('describes hostile thrown values in one bounded line', () => {
     const hostile = { toString() { throw new Error('no'); } };
