@@ -21,7 +21,10 @@ import { firstIssue } from '../ground/zod-issue.ts';
  *   throw InvalidSolution) and returns the instance objective in the problem's natural sign.
  *
  * Export the result as the module's default export; `ahd run --problem ./my-problem/` and `ahd eval --problem
- * ./my-problem/` load it. examples/online-bpp/ is a complete one.
+ * ./my-problem/` load it. The folder may live anywhere and needs no install: in a problem module, `import
+ * { defineProblem, InvalidSolution } from 'ahd'` loads the ahd that loads the module (ahd-resolve-hook.mjs). A
+ * throw from `score` other than InvalidSolution is a bug of the problem: it stops the evaluation or run and is
+ * reported with its stack. examples/online-bpp/ is a complete one.
  */
 export interface ProblemDefinition
   extends Pick<Problem, 'id' | 'title' | 'sense' | 'fnName' | 'params' | 'outputs' | 'taskText' | 'ioText' | 'seedCode' | 'splits' | 'loadSplit'> {

@@ -1,14 +1,17 @@
 import { existsSync, statSync } from 'node:fs';
+import { register } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { usageError } from '../errors.ts';
 import { oneLine } from '../ground/one-line.ts';
+import { moduleUrl } from '../ground/runtime.ts';
 import { acoBpp500 } from './aco-bpp500/index.ts';
 import { acoCvrp50 } from './aco-cvrp50/index.ts';
 import { acoTsp50 } from './aco-tsp50/index.ts';
 import { asp15 } from './asp15/index.ts';
 import { kp100 } from './kp100/index.ts';
 import { tsp50 } from './tsp50/index.ts';
+import { syntaxLocation } from './syntax-location.ts';
 import type { Problem } from './types.ts';
 
 /** The task registry. Order here is the order `ahd problems` lists them. */
@@ -64,11 +67,13 @@ export async function loadProblem(ref: string): Promise<Problem> {
   if (!isProblemPath(ref)) return getProblem(ref);
   const file = problemModuleFile(ref);
   const source = pathToFileURL(file).href;
+  resolveAhdToThisAhd();
   let module: { default?: unknown };
   try {
     module = (await import(source)) as { default?: unknown };
   } catch (error) {
-    throw usageError(`--problem ${ref}: cannot load ${file}: ${oneLine((error as Error).message)}`);
+    const where = error instanceof SyntaxError ? syntaxLocation(file) : undefined;
+    throw usageError(`--problem ${ref}: cannot load ${file}: ${oneLine((error as Error).message)}${where ? ` (at ${where})` : ''}`);
   }
   const problem = module.default as Problem | undefined;
   if (!problem || typeof problem !== 'object' || typeof problem.id !== 'string' || typeof problem.loadSplit !== 'function') {
@@ -81,6 +86,17 @@ export async function loadProblem(ref: string): Promise<Problem> {
   }
   loaded.set(problem.id, { problem, source });
   return problem;
+}
+
+let ahdResolved = false;
+/**
+ * Makes `import ... from 'ahd'` in problem modules load the running ahd (ahd-resolve-hook.mjs), once per thread:
+ * hooks registered in one thread do not reach another's loader, and the sandbox's threads load problems too.
+ */
+function resolveAhdToThisAhd(): void {
+  if (ahdResolved) return;
+  ahdResolved = true;
+  register(new URL('./ahd-resolve-hook.mjs', import.meta.url), { data: { target: moduleUrl('../index', import.meta.url).href } });
 }
 
 function problemModuleFile(ref: string): string {
