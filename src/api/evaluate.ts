@@ -1,4 +1,4 @@
-import { checkSplits, loadProblem } from '../problems/index.ts';
+import { checkSplits, loadProblem, registeredProblem } from '../problems/index.ts';
 import type { Problem } from '../problems/types.ts';
 import { SandboxPool, threadsFor } from '../sandbox/pool.ts';
 import type { Outcome } from '../sandbox/types.ts';
@@ -37,10 +37,11 @@ export interface Evaluation {
 /**
  * Evaluates a heuristic (a function declaration named as the problem's fnName) in the sandbox on some of a
  * problem's splits (default: its standard test splits). `problem`: a task id, the path of a problem module of
- * your own, or a Problem.
+ * your own, or a Problem: a built-in one (getProblem) or one loadProblem returned. A Problem made by
+ * defineProblem and not loaded is refused: the sandbox process loads a problem of your own from its module.
  */
 export async function evaluate(problem: string | Problem, code: string, splits?: readonly string[], options: EvaluateOptions = {}): Promise<Evaluation> {
-  const p = typeof problem === 'string' ? await loadProblem(problem) : problem;
+  const p = typeof problem === 'string' ? await loadProblem(problem) : registeredProblem(problem);
   const names = splits ?? p.testSplits;
   checkSplits(p, names);
   const pool = options.pool ?? evaluationPool(p, names);

@@ -41,6 +41,21 @@ export function getProblem(id: string): Problem {
   return problem;
 }
 
+/**
+ * A Problem object as the registry knows it (built in, or loaded by loadProblem), so that the sandbox process,
+ * which finds problems by id and loads users' problems from their modules, evaluates this very problem. A Problem
+ * made by defineProblem but not loaded is refused with the way to load it.
+ */
+export function registeredProblem(problem: Problem): Problem {
+  const known = PROBLEMS.find((p) => p.id === problem.id) ?? loaded.get(problem.id)?.problem;
+  if (known === problem) return problem;
+  throw usageError(
+    `problem "${problem.id}" is not loaded from its module: pass the module's path instead (evaluate('./my-problem/', ...)), ` +
+      'or the Problem loadProblem(path) returns (the sandbox process loads a problem of your own from its module)',
+    { problem: problem.id },
+  );
+}
+
 /** Every name must be one of the problem's splits: a usage error naming the known ones; `label` prefixes it (a flag). */
 export function checkSplits(problem: Problem, names: readonly string[], label = ''): void {
   for (const split of names) {

@@ -52,6 +52,17 @@ describe("import('ahd')", () => {
     expect(bpp.stats[0].mean!).toBeLessThan(5);
   });
 
+  it('evaluates a Problem loadProblem returned; one defineProblem made but nothing loaded is refused with the way to load it', async () => {
+    const { defineProblem, evaluate, loadProblem } = await import('ahd');
+    const loaded = await loadProblem(EXAMPLE);
+    expect((await evaluate(loaded, BEST_FIT, ['train'])).stats[0]).toMatchObject({ problem: 'online-bpp', valid: 5 });
+    const { id, title, sense, fnName, params, outputs, taskText, ioText, seedCode, splits, loadSplit, harnessSource, score } = loaded;
+    const unloaded = defineProblem({ id: 'unloaded', title, sense, fnName, params, outputs, taskText, ioText, seedCode, splits, loadSplit, harness: harnessSource, score });
+    await expect(evaluate(unloaded, BEST_FIT, ['train'])).rejects.toThrow(
+      /^problem "unloaded" is not loaded from its module: pass the module's path instead \(evaluate\('\.\/my-problem\/', \.\.\.\)\), or the Problem loadProblem\(path\) returns/,
+    );
+  });
+
   it('refuses a definition with a clear message', async () => {
     const { defineProblem } = await import('ahd');
     expect(() => defineProblem({ id: 'Bad Id' } as never)).toThrow(/^problem definition: id: must be lower-case/);
