@@ -1,4 +1,5 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { AhdError, ErrorCode, usageError } from '../errors.ts';
 
 /** Writes a file so that a crash leaves either the old or the new content, never a mix. */
@@ -12,6 +13,27 @@ export function writeFileAtomic(path: string, text: string): void {
     closeSync(fd);
   }
   renameSync(tmp, path);
+}
+
+/**
+ * Writes a file the user asked for (a report, an exported module), atomically. Where it cannot go (a directory in
+ * its place, no parent directory, a write the system refuses: EACCES, EROFS, ENOSPC) is a usage error naming it
+ * as `label` (the flag and path, or the path).
+ */
+export function writeOutputFile(path: string, text: string, label = path): void {
+  checkOutputFile(path, label);
+  try {
+    writeFileAtomic(path, text);
+  } catch (error) {
+    throw usageError(`${label}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+/** What writeOutputFile can tell before writing: for a caller with work to do first (a report scores baselines). */
+export function checkOutputFile(path: string, label = path): void {
+  if (existsSync(path) && statSync(path).isDirectory()) throw usageError(`${label} is a directory: name the file to write`);
+  const parent = dirname(path);
+  if (!existsSync(parent) || !statSync(parent).isDirectory()) throw usageError(`${label}: directory ${parent} does not exist`);
 }
 
 export function writeJsonAtomic(path: string, value: unknown): void {

@@ -1,6 +1,5 @@
-import { dirname, join } from 'node:path';
-import { existsSync, statSync } from 'node:fs';
-import { writeFileAtomic } from '../ground/json-files.ts';
+import { join } from 'node:path';
+import { checkOutputFile, writeOutputFile } from '../ground/json-files.ts';
 import { usageError } from '../errors.ts';
 import { BASELINES_FILE, mergeBaselines, readBaselines, type BaselineEntry } from '../compare/baselines.ts';
 import { failureTable, lineageTable, operatorTable } from './analysis.ts';
@@ -66,10 +65,9 @@ export const defaultReportPath = (runDir: string) => join(runDir, 'report.html')
  */
 export async function writeReport(runDir: string, out = defaultReportPath(runDir), options: RunBaselineOptions = {}): Promise<string> {
   const run = readRun(runDir);
-  const parent = dirname(out);
-  if (!existsSync(parent) || !statSync(parent).isDirectory()) throw usageError(`--out: directory ${parent} does not exist`);
+  checkOutputFile(out);
   const html = renderHtml(reportPage(run, { baselines: await runBaselines(run, options) }));
-  writeFileAtomic(out, html);
+  writeOutputFile(out, html);
   return out;
 }
 
@@ -82,9 +80,7 @@ export function writeCompareReport(dirs: readonly string[], out = defaultReportP
   const found = dirs.map((dir) => ({ dir, run: readFinishedRun(dir) }));
   const runs = found.flatMap(({ dir, run }) => (run ? [run] : findFinishedRuns(dir)));
   if (runs.length === 0) throw usageError(`no finished run in ${dirs.join(', ')}`);
-  const parent = dirname(out);
-  if (!existsSync(parent) || !statSync(parent).isDirectory()) throw usageError(`--out: directory ${parent} does not exist`);
   const baselines = mergeBaselines(...found.filter((f) => !f.run).map((f) => readBaselines(join(f.dir, BASELINES_FILE))));
-  writeFileAtomic(out, renderHtml(comparePage(runs, { baselines })));
+  writeOutputFile(out, renderHtml(comparePage(runs, { baselines })));
   return out;
 }

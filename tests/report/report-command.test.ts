@@ -28,6 +28,19 @@ describe('ahd report (command line)', () => {
     expect(existsSync(join(run, 'baselines.json'))).toBe(true);
   });
 
+  it('a place it cannot write is one usage line naming the file (exit 2), as ahd export says it', () => {
+    const run = join(dir, 'unwritable');
+    cpSync(FIXTURE, run, { recursive: true });
+    ahd('report', run, '--out', join(dir, 'scored-once.html')); // the baselines, so the refusal below comes at once
+    // /proc takes no new files, as root too (a directory without write permission does not stop root).
+    const out = '/proc/ahd-report.html';
+    for (const args of [['report', run, '--out', out], ['export', run, '--out', out]]) {
+      const result = ahd(...args);
+      expect({ status: result.status, stdout: result.stdout }).toEqual({ status: 2, stdout: '' });
+      expect(result.stderr).toMatch(new RegExp(`^ahd: (--out )?${out}: cannot write \\((ENOENT|EACCES)\\)\n$`));
+    }
+  });
+
   it('refuses a missing run directory with one usage line (exit 2)', () => {
     const result = ahd('report', join(dir, 'nope'));
     expect(result.status).toBe(2);

@@ -1,8 +1,7 @@
 import { loadRunDirProblem } from '../../engine/run-dir/index.ts';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { usageError } from '../../errors.ts';
 import { z } from 'zod';
 import { exportHeuristic } from '../../engine/export-module.ts';
+import { writeOutputFile } from '../../ground/json-files.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
 
 const exportOptionsSchema = z.object({ out: z.string().min(1).optional() });
@@ -11,13 +10,6 @@ export async function exportFromFlags(runDir: string, raw: unknown): Promise<voi
   const options = parseOptions(exportOptionsSchema, raw);
   await loadRunDirProblem(runDir);
   const source = exportHeuristic(runDir);
-  if (options.out) {
-    if (existsSync(options.out) && statSync(options.out).isDirectory()) throw usageError(`--out ${options.out} is a directory: name the file to write`);
-    try {
-      writeFileSync(options.out, source);
-    } catch (error) {
-      throw usageError(`--out ${options.out}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-    }
-  }
+  if (options.out) writeOutputFile(options.out, source, `--out ${options.out}`);
   else process.stdout.write(source);
 }
