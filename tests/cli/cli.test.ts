@@ -73,6 +73,10 @@ describe('ahd CLI', () => {
     const model = ahd('run', '--problem', 'tsp50', '--scaffold', 'sample', '--budget', '20', '--model', join(dir, 'no-model'), '--out', join(dir, 'r'));
     expect(model.status).toBe(2);
     expect(model.stderr).toMatch(/^ahd: model dir .*no-model not found\n$/);
+    const empty = mkdtempSync(join(dir, 'empty-model-'));
+    const notModel = ahd('run', '--problem', 'tsp50', '--scaffold', 'sample', '--budget', '20', '--model', empty, '--out', join(dir, 'r2'));
+    expect(notModel.status).toBe(2);
+    expect(notModel.stderr).toBe(`ahd: ${join(empty, 'model.onnx')} not found (not a model directory?)\n`);
     const exported = ahd('export', new URL('../fixtures/run-dir', import.meta.url).pathname, '--out', dir);
     expect(exported.status).toBe(2);
     expect(exported.stderr).toMatch(/^ahd: --out .* is a directory: name the file to write\n$/);

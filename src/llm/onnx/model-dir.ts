@@ -31,9 +31,12 @@ const DEFAULT_MAX_NEW_TOKENS = 512;
 
 const modelError = (message: string, cause?: unknown) => new AhdError(ErrorCode.Model, message, { cause });
 
+/** A file a model directory must hold, missing: a usage error (exit 2), as for any missing file the user named. */
+const missingFile = (path: string) => usageError(`${path} not found (not a model directory?)`);
+
 function readJson(path: string, required: boolean): Record<string, unknown> | undefined {
   if (!existsSync(path)) {
-    if (required) throw modelError(`${path} not found`);
+    if (required) throw missingFile(path);
     return undefined;
   }
   try {
@@ -46,10 +49,9 @@ function readJson(path: string, required: boolean): Record<string, unknown> | un
 }
 
 function checkDir(dir: string): void {
-  // A path the user gave that is not there is a usage error (exit 2), like any missing file.
   if (!existsSync(dir)) throw usageError(`model dir ${dir} not found`);
   if (!statSync(dir).isDirectory()) throw usageError(`model dir ${dir} is not a directory`);
-  if (!existsSync(join(dir, MODEL_FILE))) throw modelError(`${join(dir, MODEL_FILE)} not found`);
+  if (!existsSync(join(dir, MODEL_FILE))) throw missingFile(join(dir, MODEL_FILE));
 }
 
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v : [v]).filter((x): x is number => Number.isInteger(x));
