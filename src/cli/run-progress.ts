@@ -1,6 +1,7 @@
 import type { Problem } from '../problems/types.ts';
 import type { RunProgress } from '../engine/session.ts';
 import { naturalObjective } from '../engine/finish-run.ts';
+import { formatObjective } from '../ground/format-objective.ts';
 
 /**
  * The live status line of `ahd run` on stderr: generation, samples, valid share, best objective (natural sign),
@@ -44,7 +45,7 @@ export class ProgressLine {
   format(progress: RunProgress): string {
     const minutes = (Date.now() - this.#started) / 60_000;
     const share = progress.samples > 0 ? Math.round((100 * progress.valid) / progress.samples) : 0;
-    const best = progress.best === null ? '-' : String(naturalObjective(this.#problem, progress.best));
+    const best = progress.best === null ? '-' : formatObjective(naturalObjective(this.#problem, progress.best));
     // A resumed run first replays its logged generations: no rate to show until the model answers again.
     const rate =
       progress.fresh === 0 && progress.samples > 0

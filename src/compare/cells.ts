@@ -1,6 +1,7 @@
 import { PROBLEM_IDS } from '../problems/types.ts';
 import { mean, sampleSd, standardError } from '../ground/stats.ts';
 import type { FinishedRun } from '../engine/run-dir/index.ts';
+import { TABLE_DECIMALS, formatObjective } from '../ground/format-objective.ts';
 
 /** The split name of the train objective in the table (the test splits keep their own names). */
 export const TRAIN = 'train';
@@ -74,7 +75,7 @@ function pairSeeds(sense: Sense, es: Cell, baseline: Cell): PairedSeeds | null {
 
 /** Two cell means are tied when they agree to the 4 decimals the table prints (e.g. the same best heuristic). */
 export const TIE_RULE = 'tied: the two means agree to 4 decimals (as printed)';
-const tied = (a: number, b: number) => a.toFixed(4) === b.toFixed(4);
+const tied = (a: number, b: number) => formatValue(a) === formatValue(b);
 
 /** ES's cell mean against its baseline's, by TIE_RULE and the task's sense. */
 export function compareMeans(sense: Sense, es: number, baseline: number): Comparison['outcome'] {
@@ -175,7 +176,7 @@ export function compareEs(cells: readonly Cell[], senseOf: (problem: string) => 
   return comparisons;
 }
 
-/** A cell value: integers as they are, others to 4 decimals (trailing zeros dropped). */
+/** A table value: TABLE_DECIMALS fixed decimals (format-objective.ts). */
 export function formatValue(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)));
+  return formatObjective(value, TABLE_DECIMALS);
 }

@@ -4,6 +4,7 @@ import { AhdError, ErrorCode } from '../errors.ts';
 import { lastSnapshot, readRunConfig, runPaths, type RunSummary } from './run-dir/index.ts';
 import { readJson } from '../ground/json-files.ts';
 import { naturalObjective } from './finish-run.ts';
+import { formatObjective } from '../ground/format-objective.ts';
 
 /**
  * The best heuristic of a run as a standalone ES module: `export function <fnName>` plus a default export,
@@ -23,7 +24,7 @@ export function exportHeuristic(runDir: string): string {
     : 'not evaluated (the run has not finished)';
   const header = [
     `ahd heuristic for ${problem.id} (${problem.title}), ${problem.sense === 'max' ? 'maximised' : 'minimised'}`,
-    `train objective: ${naturalObjective(problem, best.objective)}`,
+    `train objective: ${formatObjective(naturalObjective(problem, best.objective))}`,
     `test: ${test}`,
     `run: ${runDir}, generation ${snapshot.generation} of ${snapshot.total}, candidate ${best.id} (${best.operator})`,
     `scaffold: ${config.scaffold}${config.es ? ' + ES' : ''}, budget ${config.budget}, seed ${config.seed}`,

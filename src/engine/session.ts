@@ -13,6 +13,7 @@ import { type RunPaths, type Snapshot } from './run-dir/index.ts';
 import { readJson, writeFileAtomic, writeJsonAtomic } from '../ground/json-files.ts';
 import { existsSync } from 'node:fs';
 import { naturalSign } from '../ground/natural-sign.ts';
+import { formatObjective } from '../ground/format-objective.ts';
 
 /** Anything that evaluates candidates: the SandboxPool in runs, an in-memory double in tests. */
 export interface Evaluator {
@@ -179,7 +180,7 @@ function bestSource(problem: Problem, generation: number, best: Individual): str
   const natural = naturalSign(problem.sense, best.objective);
   return (
     `// ahd: best heuristic for ${problem.id} after generation ${generation} ` +
-    `(candidate ${best.id}, ${best.operator}; train objective ${natural})\n` +
+    `(candidate ${best.id}, ${best.operator}; train objective ${formatObjective(natural)})\n` +
     `// ${best.description.replace(/\s+/g, ' ')}\n${best.code}\n`
   );
 }

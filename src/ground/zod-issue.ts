@@ -10,9 +10,12 @@ export function firstIssue(error: z.ZodError, top: string, name: (path: readonly
   return `${where}: ${plainMessage(issue)}`;
 }
 
+/** zod's type names as ahd's messages say them: one wording for integers ("must be an integer", never "an int"). */
+const TYPE_NAMES: Readonly<Record<string, string>> = { int: 'integer' };
+
 /** zod's wording made plain ("Invalid input: expected number, received NaN" -> "must be a number"). */
 function plainMessage(issue: z.core.$ZodIssue): string {
-  const expected = issue.code === 'invalid_type' ? issue.expected : undefined;
+  const expected = issue.code === 'invalid_type' ? (TYPE_NAMES[issue.expected] ?? issue.expected) : undefined;
   if (expected) return `must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
   return issue.message;
 }

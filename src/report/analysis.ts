@@ -1,6 +1,7 @@
 import type { GenerationEvent, LoggedEvent } from '../engine/events.ts';
 import { naturalSign, type Sense } from '../ground/natural-sign.ts';
 import type { Outcome } from '../sandbox/types.ts';
+import { formatObjective } from '../ground/format-objective.ts';
 
 /** A table the report shows as is. */
 export interface ReportTable {
@@ -53,7 +54,7 @@ export function operatorTable(events: readonly LoggedEvent[], sense: Sense): Rep
       String(cs.length),
       pct(valid.length, cs.length),
       withParent.length ? pct(improved.length, withParent.length) : '-',
-      best === undefined ? '-' : String(naturalSign(sense, best)),
+      best === undefined ? '-' : formatObjective(naturalSign(sense, best)),
     ];
   });
   return { id: 'table-operators', title: 'Operators', header: ['operator', 'candidates', 'valid', 'improved on parent', 'best'], rows };
@@ -85,7 +86,7 @@ export function lineageTable(events: readonly LoggedEvent[], bestIndex: number |
     const c = all.get(index);
     if (!c) continue;
     const objective = objectiveOf(c.outcome);
-    rows.push([String(depth), String(index), c.operator, c.parents.join(', ') || '-', objective === undefined ? 'invalid' : String(naturalSign(sense, objective))]);
+    rows.push([String(depth), String(index), c.operator, c.parents.join(', ') || '-', objective === undefined ? 'invalid' : formatObjective(naturalSign(sense, objective))]);
     for (const p of c.parents) queue.push({ index: p, depth: depth + 1 });
   }
   return { id: 'table-lineage', title: 'Lineage of the best heuristic', header: ['generations back', 'candidate', 'operator', 'parents', 'objective'], rows };

@@ -37,7 +37,7 @@ export function comparePage(runs: readonly FinishedRun[], options: ComparePageOp
       const comparison = c.es ? comparisons.find((x) => x.problem === c.problem && x.split === c.split && x.budget === c.budget && x.scaffold === c.scaffold) : undefined;
       const outcome = comparison?.outcome;
       const paired = comparison?.paired;
-      const value = `${c.mean!.toFixed(4)}${c.sd !== null ? ` ± ${c.sd.toFixed(4)}` : ''}`;
+      const value = `${formatValue(c.mean!)}${c.sd !== null ? ` ± ${formatValue(c.sd)}` : ''}`;
       const reference = referenceRow(c.problem, c.split, c.budget).find((r) => r.scaffold === c.scaffold && r.es === c.es);
       return [
         c.problem,

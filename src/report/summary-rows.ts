@@ -4,6 +4,7 @@ import { countOutcomes, validObjectives } from './series.ts';
 import { describeEs } from '../es/describe.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 import { formatSeconds } from '../ground/format-seconds.ts';
+import { formatObjective } from '../ground/format-objective.ts';
 
 /** The run's headline figures as label/value rows (plain text; the page escapes them). */
 export interface SummaryRow {
@@ -43,11 +44,11 @@ export function summaryRows(run: RunData): SummaryRow[] {
     { label: 'status', value: summary ? `finished in ${formatSeconds(summary.seconds)}` : 'not finished (no summary.json)' },
     { label: 'samples', value: String(samples) },
     { label: 'valid', value: samples > 0 ? `${valid} (${((100 * valid) / samples).toFixed(1)}%)` : '0' },
-    { label: 'best train objective', value: bestObjective === undefined ? 'no valid heuristic yet' : String(bestObjective) },
+    { label: 'best train objective', value: formatObjective(bestObjective, undefined, 'no valid heuristic yet') },
     {
       label: 'test (best heuristic)',
       value: test
-        ? Object.entries(test).map(([split, mean]) => `${split}: ${mean ?? 'no valid instance'}`).join(', ') || '-'
+        ? Object.entries(test).map(([split, mean]) => `${split}: ${formatObjective(mean, undefined, 'no valid instance')}`).join(', ') || '-'
         : 'not evaluated (the run has not finished)',
     },
   ];

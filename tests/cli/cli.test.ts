@@ -40,6 +40,15 @@ describe('ahd CLI', () => {
     expect(std).toBeGreaterThan(0);
   });
 
+  it('ahd eval prints its statistics with fixed decimals (5), trailing zeros kept', () => {
+    const { status, stdout } = ahd('eval', '--problem', 'tsp50', '--heuristic', nearest, '--split', 'train');
+    expect(status).toBe(0);
+    const row = stdout.trim().split('\n')[1].split(/\s+/);
+    expect(row.slice(0, 4)).toEqual(['tsp50', 'train', '64', '64']);
+    for (const value of row.slice(4)) expect(value).toMatch(/^\d+\.\d{5}$/);
+    expect(row[4]).toBe('7.00437');
+  });
+
   it('ahd eval prints the statistics and exits 1 when a split has no valid instance', () => {
     const broken = join(dir, 'broken.js');
     writeFileSync(broken, 'function selectNextNode(c, d, unvisited, m) {\n  return -1;\n}\n');
@@ -55,6 +64,7 @@ describe('ahd CLI', () => {
     ['a missing required option', ['eval', '--problem', 'tsp50'], /^ahd: required option '--heuristic <file.js>' not specified/],
     ['an unknown problem', ['eval', '--problem', 'tsp51', '--heuristic', nearest], /^ahd: unknown problem "tsp51"/],
     ['an unknown split', ['eval', '--problem', 'tsp50', '--heuristic', nearest, '--split', 'test7'], /^ahd: --split: unknown split "test7"/],
+    ['a seed that is not an integer (one wording for integers)', ['eval', '--problem', 'tsp50', '--heuristic', nearest, '--seed', '1.5'], /^ahd: --seed: must be an integer$/m],
     ['a missing heuristic file', ['eval', '--problem', 'tsp50', '--heuristic', join(dir, 'none.js')], /^ahd: --heuristic: cannot read/],
   ])('%s is one line on stderr and exit status 2', (_, args, message) => {
     const { status, stdout, stderr } = ahd(...args);

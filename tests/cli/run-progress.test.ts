@@ -16,8 +16,8 @@ describe('the progress line of ahd run', () => {
     line.update({ generation: 1, totalGenerations: 25, samples: 90, valid: 81, best: -40.1, fresh: 0 });
     line.update({ generation: 2, totalGenerations: 25, samples: 170, valid: 160, best: -40.2, fresh: 80 });
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe('gen 1/25  samples 90 (valid 90%)  best 40.1  replayed from the event log');
-    expect(lines[1]).toMatch(/^gen 2\/25  samples 170 \(valid 94%\)  best 40\.2  \d+\.\d samples\/min$/);
+    expect(lines[0]).toBe('gen 1/25  samples 90 (valid 90%)  best 40.10000  replayed from the event log');
+    expect(lines[1]).toMatch(/^gen 2\/25  samples 170 \(valid 94%\)  best 40\.20000  \d+\.\d samples\/min$/);
   });
 
   it('a fresh run before its first sample shows a rate of zero and no best', () => {

@@ -55,12 +55,12 @@ describe('ahd report over a table directory', async () => {
     const page = comparePage(runs, { baselines });
     const table = page.tables.find((t) => t.id === 'table-baselines')!;
     expect(table.rows.map((r) => r.slice(0, 4))).toEqual([
-      ['tsp50', 'train', 'nearest-neighbour', '6'],
-      ['tsp50', 'test20', 'nearest-neighbour', '6.1'],
-      ['tsp50', 'test50', 'nearest-neighbour', '6.2'],
-      ['tsp50', 'train', 'farthest-insertion', '6.5'],
-      ['tsp50', 'test20', 'farthest-insertion', '6.6'],
-      ['tsp50', 'test50', 'farthest-insertion', '6.7'],
+      ['tsp50', 'train', 'nearest-neighbour', '6.0000'],
+      ['tsp50', 'test20', 'nearest-neighbour', '6.1000'],
+      ['tsp50', 'test50', 'nearest-neighbour', '6.2000'],
+      ['tsp50', 'train', 'farthest-insertion', '6.5000'],
+      ['tsp50', 'test20', 'farthest-insertion', '6.6000'],
+      ['tsp50', 'test50', 'farthest-insertion', '6.7000'],
     ]);
     const lines = page.charts[0].datasets.filter((d) => d.constant);
     expect(lines.map((d) => [d.label, d.data[0]])).toEqual([

@@ -45,14 +45,14 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('reference lines', () => {
   it("puts the reference's numbers under the rows they belong to, in the natural sign", async () => {
     const { markdown, files } = await build(join(root, 'out-reference'));
-    expect(under(markdown, '| tsp50 | train | 1000 |')).toBe('| reference (run logs) | train | 1000 | 6.5481 | 6.481 | 6.7591 | 6.5896 |');
+    expect(under(markdown, '| tsp50 | train | 1000 |')).toBe('| reference (run logs) | train | 1000 | 6.5481 | 6.4810 | 6.7591 | 6.5896 |');
     expect(under(markdown, '| tsp50 | test20 | 1000 |')).toBe('| reference (paper) | test20 | 1000 | 4.2481 | 4.2107 | - | - |');
     expect(under(markdown, '| tsp50 | test50 | 2000 |')).toBe('| reference (paper) | test50 | 2000 | 6.4706 | 6.4442 | - | - |');
     // Published minimised (-40.1555, -2760): shown as value and set size.
     expect(under(markdown, '| kp100 | train | 1000 |')).toBe('| reference (run logs) | train | 1000 | 40.1555 | 40.1579 | 40.1503 | 40.1518 |');
     expect(under(markdown, '| kp100 | test100 | 1000 |')).toBe('| reference (recomputed) | test100 | 1000 | - | 40.2351 | - | - |');
-    expect(under(markdown, '| asp15 | train | 1000 |')).toBe('| reference (run logs) | train | 1000 | 2760 | 2770 | 2753 | 2729 |');
-    expect(under(markdown, '| asp15 | n12w7 | 1000 |')).toBe('| reference (recomputed) | n12w7 | 1000 | 776 | 777 | 782 | 779 |');
+    expect(under(markdown, '| asp15 | train | 1000 |')).toBe('| reference (run logs) | train | 1000 | 2760.0000 | 2770.0000 | 2753.0000 | 2729.0000 |');
+    expect(under(markdown, '| asp15 | n12w7 | 1000 |')).toBe('| reference (recomputed) | n12w7 | 1000 | 776.0000 | 777.0000 | 782.0000 | 779.0000 |');
     expect(under(markdown, '| aco-tsp50 | train | 1000 |')).toBe('| reference (run logs) | train | 1000 | 5.9337 | 5.8185 | 5.9437 | 5.9354 |');
     // The reference has no ACO test numbers: no line under those rows. Its table reports test50 and test100 for
     // aco-tsp50: the runs' test20 is no row of the table.
@@ -101,10 +101,10 @@ describe('classical baselines', () => {
     ]);
 
     // Under the problem's last row (tsp50 test50 at budget 2000 and its reference line), before the next problem.
-    expect(under(markdown, '| reference (paper) | test50 | 2000 |')).toBe('| baseline: nearest-neighbour | train | - | 4.05 | | | |');
+    expect(under(markdown, '| reference (paper) | test50 | 2000 |')).toBe('| baseline: nearest-neighbour | train | - | 4.0500 | | | |');
     expect(under(markdown, '| baseline: farthest-insertion | test50 |')).toMatch(/^\| kp100 \| train \| 1000 \|/);
-    expect(markdown).toContain('| baseline: ratio-greedy | test100 | - | 40.1 | | | |'); // natural sign
-    expect(markdown).toContain('| baseline: constant | n12w7 | - | 1842 | | | |');
+    expect(markdown).toContain('| baseline: ratio-greedy | test100 | - | 40.1000 | | | |'); // natural sign
+    expect(markdown).toContain('| baseline: constant | n12w7 | - | 1842.0000 | | | |');
     expect(lines(markdown).filter((l) => l.startsWith('| baseline: '))).toHaveLength(stored.length);
   });
 

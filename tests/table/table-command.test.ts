@@ -31,9 +31,9 @@ describe('ahd table (command line)', () => {
     expect(result.stderr).not.toContain('evaluating baseline');
     expect(result.stderr).toContain(`${join(out, 'baselines.json')}\n`);
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('| tsp50 | test20 | 1000 | 4.25 ± 0.0707 | **4.1 ± 0** | - | - |');
+    expect(result.stdout).toContain('| tsp50 | test20 | 1000 | 4.2500 ± 0.0707 | **4.1000 ± 0.0000** | - | - |');
     expect(result.stdout).toContain('| reference (paper) | test20 | 1000 | 4.2481 | 4.2107 | - | - |');
-    expect(result.stdout).toContain('| baseline: farthest-insertion | test50 | - | 6.2 | | | |');
+    expect(result.stdout).toContain('| baseline: farthest-insertion | test50 | - | 6.2000 | | | |');
     expect(readFileSync(join(out, 'table.md'), 'utf8')).toBe(result.stdout);
     expect(JSON.parse(readFileSync(join(out, 'baselines.json'), 'utf8'))).toHaveLength(6);
   });

@@ -129,13 +129,13 @@ describe('ahd table --from', () => {
     const { files } = await buildTable({ from: root, out, log: quiet, evaluateBaseline: fakeBaselineEvaluator() });
     const markdown = readFileSync(files.markdown, 'utf8');
     expect(markdown).toContain('| problem | split | budget | EoH | ES+EoH | Sample | ES+Sample |');
-    expect(markdown).toContain('| tsp50 | test20 | 1000 | 4.25 ± 0.05 | **4.2 ± 0** | 4.3 ± 0 | 4.4 ± 0 |');
-    expect(markdown).toContain('| tsp50 | test50 | 1000 | 6.55 ± 0.05 | 6.6 ± 0 | 6.8 ± 0.1414 (2 reps) | **6.7 ± 0** |');
-    expect(markdown).toContain('| kp100 | test100 | 1000 | 40.2 ± 0.1 | **40.25 ± 0** | - | - |');
+    expect(markdown).toContain('| tsp50 | test20 | 1000 | 4.2500 ± 0.0500 | **4.2000 ± 0.0000** | 4.3000 ± 0.0000 | 4.4000 ± 0.0000 |');
+    expect(markdown).toContain('| tsp50 | test50 | 1000 | 6.5500 ± 0.0500 | 6.6000 ± 0.0000 | 6.8000 ± 0.1414 (2 reps) | **6.7000 ± 0.0000** |');
+    expect(markdown).toContain('| kp100 | test100 | 1000 | 40.2000 ± 0.1000 | **40.2500 ± 0.0000** | - | - |');
     expect(markdown).toContain('3 of 6 settings');
     expect(markdown).toContain('0 tied, 3 worse); 3 of 6 on the reference\'s subset');
     expect(markdown).toContain('| tsp50 | 1000 | ES+Sample | 3 | 13 | 1010 | 99.0% | 4848 |'); // compute per method
-    expect(markdown).toContain('| tsp50 | test50 | 1000 | ES+Sample | 2 | 0 0.2 | 0.1 | 0.1 | within |'); // paired by seed
+    expect(markdown).toContain('| tsp50 | test50 | 1000 | ES+Sample | 2 | 0.0000 0.2000 | 0.1000 | 0.1000 | within |'); // paired by seed
     const csv = readFileSync(files.csv, 'utf8').trim().split('\n');
     expect(csv[0]).toBe('problem,split,budget,scaffold,es,method,reps,mean,values,seeds,no_valid,reference,reference_source');
     const row = csv.find((line) => line.startsWith('tsp50,test50,1000,sample,false,'))?.split(',');

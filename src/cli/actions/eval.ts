@@ -2,12 +2,12 @@ import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { checkSplits, loadProblem } from '../../problems/index.ts';
 import { evaluate, evaluationPool, type Evaluation, type SplitStats } from '../../api/evaluate.ts';
-import { roundTo5 } from '../../sandbox/aggregate.ts';
 import type { Outcome } from '../../sandbox/types.ts';
 import { AhdError, ErrorCode } from '../../errors.ts';
 import { readHeuristicFile } from '../heuristic-file.ts';
 import { parseOptions } from '../../ground/parse-options.ts';
 import { formatTable } from '../table-format.ts';
+import { formatObjective } from '../../ground/format-objective.ts';
 
 const evalOptionsSchema = z.object({
   problem: z.string().min(1),
@@ -69,7 +69,7 @@ function describeFailure(outcome: Exclude<Outcome, { status: 'ok' }>): string {
 }
 
 function statsTable(stats: readonly SplitStats[]): string {
-  const num = (v: number | null) => (v === null ? '-' : String(roundTo5(v)));
+  const num = (v: number | null) => formatObjective(v);
   const rows = stats.map((s) => [s.problem, s.split, String(s.count), String(s.valid), num(s.mean), num(s.std), num(s.min), num(s.max)]);
   return formatTable(['problem', 'split', 'count', 'valid', 'mean', 'std', 'min', 'max'], rows);
 }

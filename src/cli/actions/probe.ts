@@ -8,6 +8,7 @@ import { parseOptions } from '../../ground/parse-options.ts';
 import { bundledModelDir } from '../../llm/onnx/bundled-model.ts';
 import { countProgress } from '../count-progress.ts';
 import { formatTable } from '../table-format.ts';
+import { formatObjective } from '../../ground/format-objective.ts';
 
 const count = (min: number) => z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(min, `must be >= ${min}`);
 
@@ -55,7 +56,7 @@ export async function probeFromFlags(raw: unknown): Promise<void> {
       process.stdout.write(`${JSON.stringify({ problem: problem.id, seed: options.seed, base: entry(base), ...(tuned && { tuned: entry(tuned) }), ...(paired && { paired }) })}\n`);
       return;
     }
-    const fmt = (v: number | null) => (v === null ? '-' : v.toFixed(5));
+    const fmt = (v: number | null) => formatObjective(v);
     const rows = [base, ...(tuned ? [tuned] : [])].map((r) => [
       r.updates > 0 ? `tuned (${r.updates} updates)` : 'base',
       String(r.stats.n),
