@@ -75,7 +75,7 @@ export async function run(spec: RunSpec, hooks: RunHooks = {}): Promise<RunSumma
     });
     // A resumed run that had already ended carries its stored summary: nothing is evaluated again.
     hooks.onSearchDone?.(result.summary !== undefined);
-    return await finishRun(problem, result, pool, (Date.now() - started) / 1000, controller.signal);
+    return await finishRun(problem, result, pool, () => (Date.now() - started) / 1000, controller.signal);
   } catch (error) {
     throw controller.signal.aborted && controller.signal.reason !== undefined ? controller.signal.reason : error;
   } finally {

@@ -4,7 +4,7 @@ import { AhdError, ErrorCode } from '../errors.ts';
 import { lastSnapshot, readRunConfig, runPaths, type RunSummary } from './run-dir/index.ts';
 import { readJson } from '../ground/json-files.ts';
 import { naturalObjective } from './finish-run.ts';
-import { formatObjective } from '../ground/format-objective.ts';
+import { formatObjective, formatTestMeans } from '../ground/format-objective.ts';
 
 /**
  * The best heuristic of a run as a standalone ES module: `export function <fnName>` plus a default export,
@@ -19,7 +19,7 @@ export function exportHeuristic(runDir: string): string {
   if (!snapshot || !best) throw new AhdError(ErrorCode.Run, `${runDir}: no population with a valid heuristic yet`);
   const summary = existsSync(paths.summary) ? readJson<RunSummary>(paths.summary, 'summary.json') : undefined;
   const test = summary
-    ? Object.entries(summary.best.test).map(([split, mean]) => `${split} ${mean ?? 'no valid instance'}`).join(', ') +
+    ? formatTestMeans(summary.best.test) +
       (summary.evalSeed !== undefined ? ` (ahd eval --seed ${summary.evalSeed} reproduces these)` : '')
     : 'not evaluated (the run has not finished)';
   const header = [

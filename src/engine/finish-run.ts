@@ -20,13 +20,14 @@ function testMean(problem: Problem, outcome: Outcome): number | null {
 /**
  * Evaluates the run's best heuristic on the problem's standard test splits, then records the summary
  * (summary.json and an 'end' event). A resumed run that had already ended keeps its stored summary.
- * `seconds`: this session's wall time; the sessions before a resume (`result.earlierSeconds`) are added.
+ * `seconds`: this session's wall time so far, read once the test splits are evaluated (they are part of the run);
+ * the sessions before a resume (`result.earlierSeconds`) are added.
  */
 export async function finishRun(
   problem: Problem,
   result: RunResult,
   evaluator: Evaluator,
-  seconds: number,
+  seconds: () => number,
   signal?: AbortSignal,
 ): Promise<RunSummary> {
   if (result.summary) return result.summary;
@@ -45,7 +46,7 @@ export async function finishRun(
     valid: result.progress.valid,
     best: { objective: naturalObjective(problem, best.objective), test },
     runDir: result.dir,
-    seconds: Math.round((seconds + result.earlierSeconds) * 1000) / 1000,
+    seconds: Math.round((seconds() + result.earlierSeconds) * 1000) / 1000,
     evalSeed: seed,
   };
   const paths = runPaths(result.dir);

@@ -14,3 +14,10 @@ export function formatObjective(value: number | null | undefined, decimals = OBJ
   const text = value.toFixed(decimals);
   return /^-0\.?0*$/.test(text) ? text.slice(1) : text; // no "-0.00000"
 }
+
+/** A heuristic's test-split means ("test20 4.21510, test50 6.10342"), `between` split and value. */
+export function formatTestMeans(test: Readonly<Record<string, number | null>>, between = ' '): string {
+  return Object.entries(test)
+    .map(([split, mean]) => `${split}${between}${formatObjective(mean, OBJECTIVE_DECIMALS, 'no valid instance')}`)
+    .join(', ');
+}

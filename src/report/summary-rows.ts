@@ -4,7 +4,7 @@ import { countOutcomes, validObjectives } from './series.ts';
 import { describeEs } from '../es/describe.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 import { formatSeconds } from '../ground/format-seconds.ts';
-import { formatObjective } from '../ground/format-objective.ts';
+import { formatObjective, formatTestMeans } from '../ground/format-objective.ts';
 
 /** The run's headline figures as label/value rows (plain text; the page escapes them). */
 export interface SummaryRow {
@@ -48,7 +48,7 @@ export function summaryRows(run: RunData): SummaryRow[] {
     {
       label: 'test (best heuristic)',
       value: test
-        ? Object.entries(test).map(([split, mean]) => `${split}: ${formatObjective(mean, undefined, 'no valid instance')}`).join(', ') || '-'
+        ? formatTestMeans(test, ': ') || '-'
         : 'not evaluated (the run has not finished)',
     },
   ];

@@ -82,13 +82,13 @@ describe('resume', () => {
     const dir = tempDir();
     const problem = getProblem('tsp50');
     const first = await runTest({ scaffold: 'sample', budget: 20, dir });
-    const summary = await finishRun(problem, first, nativeEvaluator(), 1);
+    const summary = await finishRun(problem, first, nativeEvaluator(), () => 1);
     const events = readFileSync(join(dir, 'events.jsonl'), 'utf8');
     const model = new ScriptedModel();
     const evaluator = nativeEvaluator();
     const resumed = await runTest({ scaffold: 'sample', budget: 20, dir, resume: true, model, evaluator });
     expect(resumed.population).toEqual(first.population);
-    expect(await finishRun(problem, resumed, evaluator, 99)).toEqual(summary);
+    expect(await finishRun(problem, resumed, evaluator, () => 99)).toEqual(summary);
     expect(model.requests).toHaveLength(0);
     expect(evaluator.calls).toHaveLength(0);
     expect(readFileSync(join(dir, 'events.jsonl'), 'utf8')).toBe(events);
@@ -124,7 +124,7 @@ describe('a resumed run\'s wall time', () => {
     lines[0] = { ...lines[0], at: new Date(lastAt - 42_000).toISOString() };
     writeFileSync(path, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     const resumed = await runTest({ scaffold: 'sample', budget: 20, dir, resume: true });
-    const summary = await finishRun(getProblem('tsp50'), resumed, nativeEvaluator(), 5);
+    const summary = await finishRun(getProblem('tsp50'), resumed, nativeEvaluator(), () => 5);
     expect(summary.seconds).toBe(47);
   });
 });

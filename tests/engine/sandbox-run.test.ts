@@ -11,6 +11,17 @@ import { readEventObjects, runTest, tempDir } from './helpers.ts';
 const pool = new SandboxPool({ threads: 1 });
 afterAll(() => pool.close());
 
+describe('finishRun', () => {
+  it("counts the test-split evaluation in the run's seconds (the clock is read after it)", async () => {
+    const result = await runTest({ scaffold: 'sample', budget: 20, dir: tempDir() });
+    let clock = 3; // seconds the search took, say
+    const inner = nativeEvaluator();
+    const evaluator = { evaluate: async (...args: Parameters<typeof inner.evaluate>) => ((clock += 7), inner.evaluate(...args)) };
+    const summary = await finishRun(getProblem('tsp50'), result, evaluator, () => clock);
+    expect(summary.seconds).toBe(3 + 7 * getProblem('tsp50').testSplits.length);
+  });
+});
+
 describe('runSearch through the real sandbox', () => {
   it('EoH on tsp50 with a tiny budget: sandbox outcomes, summary on the test splits, exported module', async () => {
     const dir = tempDir();
@@ -24,7 +35,7 @@ describe('runSearch through the real sandbox', () => {
     const native = await nativeEvaluator(64).evaluate({ problem: 'tsp50', split: 'train', code: best.code, seed: 0 });
     expect(native.status === 'ok' && native.objective).toBeCloseTo(best.objective, 5);
 
-    const summary = await finishRun(getProblem('tsp50'), result, nativeEvaluator(50), 1);
+    const summary = await finishRun(getProblem('tsp50'), result, nativeEvaluator(50), () => 1);
     expect(Object.keys(summary.best.test)).toEqual(['test20', 'test50']);
     expect(summary.best.test.test50).toBeGreaterThan(5);
     expect(JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'))).toEqual(summary);
@@ -33,7 +44,7 @@ describe('runSearch through the real sandbox', () => {
     const file = join(dir, 'exported.mjs');
     const source = exportHeuristic(dir);
     expect(source).toMatch(/^\/\*\*\n \* ahd heuristic for tsp50/);
-    expect(source).toContain(`test: test20 ${summary.best.test.test20}, test50 ${summary.best.test.test50}`);
+    expect(source).toContain(`test: test20 ${summary.best.test.test20!.toFixed(5)}, test50 ${summary.best.test.test50!.toFixed(5)}`);
     const { writeFileSync } = await import('node:fs');
     writeFileSync(file, source);
     const module = await import(file);

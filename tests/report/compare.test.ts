@@ -23,7 +23,7 @@ describe('ahd report over a table directory', async () => {
     for (const seed of [0, 1]) {
       const evaluator = nativeEvaluator();
       const result = await runTest({ scaffold: 'eoh', budget: 40, es, seed, dir: join(root, 'runs', `eoh${es ? '-es' : ''}-s${seed}`), evaluator });
-      await finishRun(getProblem('tsp50'), result, evaluator, 1);
+      await finishRun(getProblem('tsp50'), result, evaluator, () => 1);
     }
   }
   const runs = findFinishedRuns(root);

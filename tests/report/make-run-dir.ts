@@ -20,7 +20,7 @@ export async function makeRunDir(dir: string, run: Omit<TestRun, 'dir'> = FIXTUR
   const evaluator = nativeEvaluator();
   const started = Date.now();
   const result = await runTest({ ...run, dir, evaluator });
-  return finishRun(getProblem('tsp50'), result, evaluator, (Date.now() - started) / 1000);
+  return finishRun(getProblem('tsp50'), result, evaluator, () => (Date.now() - started) / 1000);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

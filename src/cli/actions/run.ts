@@ -7,7 +7,7 @@ import { oneLine } from '../../ground/one-line.ts';
 import type { RunSummary } from '../../engine/run-dir/index.ts';
 import { AhdError, ErrorCode, usageError } from '../../errors.ts';
 import { ProgressLine } from '../run-progress.ts';
-import { formatObjective } from '../../ground/format-objective.ts';
+import { formatObjective, formatTestMeans } from '../../ground/format-objective.ts';
 
 /**
  * `ahd run`: flags over the --config document (defaults < config file < flags) make the run spec; the library
@@ -79,11 +79,8 @@ function readConfigFile(path: string): RunSpec {
 const definedOnly = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 function humanSummary(summary: RunSummary): string {
-  const test = Object.entries(summary.best.test)
-    .map(([split, mean]) => `${split} ${formatObjective(mean, undefined, 'no valid instance')}`)
-    .join(', ');
   return (
-    `best objective: train ${formatObjective(summary.best.objective)}; test ${test}\n` +
+    `best objective: train ${formatObjective(summary.best.objective)}; test ${formatTestMeans(summary.best.test)}\n` +
     `samples ${summary.samples} (valid ${summary.valid}) in ${summary.seconds.toFixed(0)} s\n` +
     `run dir: ${summary.runDir}\n`
   );
