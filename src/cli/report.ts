@@ -3,7 +3,7 @@ import { Command } from 'commander';
 /** `ahd report <run-dir> [--out <file.html>]`: one self-contained HTML page (charts, summary, best heuristic). */
 export const reportCommand = new Command('report')
   .description('write a self-contained HTML report of a run: search charts, summary and the best heuristic')
-  .argument('<dirs...>', 'a run directory (finished or not), or several, or a table directory (one page over all its finished runs)')
+  .argument('<dirs...>', 'a run directory (finished or not), or several, or a table directory (one page over all its finished runs, or the runs its table.json lists)')
   .option('--out <file>', 'HTML file to write (default: <run-dir>/report.html)')
   .addHelpText(
     'after',

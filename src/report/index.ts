@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import { checkOutputFile, writeOutputFile } from '../ground/json-files.ts';
+import { checkOutputFile, tryReadJson, writeOutputFile } from '../ground/json-files.ts';
 import { usageError } from '../errors.ts';
 import { BASELINES_FILE, mergeBaselines, readBaselines, type BaselineEntry } from '../compare/baselines.ts';
 import { failureTable, lineageTable, operatorTable } from './analysis.ts';
 import { levelLines, runBaselines, type RunBaselineOptions } from './baselines.ts';
 import { chartSpecs } from './charts.ts';
 import { comparePage } from './compare.ts';
-import { findFinishedRuns, readFinishedRun } from '../engine/run-dir/index.ts';
+import { findFinishedRuns, readFinishedRun, type FinishedRun } from '../engine/run-dir/index.ts';
 import { renderHtml, type ReportPage } from './html.ts';
 import { readRun, type RunData } from '../engine/run-dir/index.ts';
 import { generationSeries, updateSeries } from './series.ts';
@@ -72,13 +72,30 @@ export async function writeReport(runDir: string, out = defaultReportPath(runDir
 }
 
 /**
+ * The finished runs under a directory; for a table directory without runs under it (ahd table --from writes only
+ * the table), the runs its table.json lists (paths as the table recorded them: absolute, or from where it was
+ * built). A listed run that is not there is a usage error saying where the table came from.
+ */
+function runsOfDir(dir: string): FinishedRun[] {
+  const under = findFinishedRuns(dir);
+  const listed = under.length === 0 ? tryReadJson<{ runs?: unknown }>(join(dir, 'table.json'))?.runs : undefined;
+  if (!Array.isArray(listed)) return under;
+  const paths = listed.filter((p): p is string => typeof p === 'string');
+  const missing = paths.find((p) => !readFinishedRun(p));
+  if (missing !== undefined) {
+    throw usageError(`${dir} is a table of runs elsewhere, and its run ${missing} is not there (finished): report the directory the table was built --from`);
+  }
+  return paths.map((p) => readFinishedRun(p)!);
+}
+
+/**
  * `ahd report <dir> <dir> ...` or `ahd report <table dir>`: one page over every finished run found there
  * (comparePage), with the classical baselines of the table directories' baselines.json where they have one
  * (nothing is evaluated). Returns the path written (default <first dir>/report.html).
  */
 export function writeCompareReport(dirs: readonly string[], out = defaultReportPath(dirs[0])): string {
   const found = dirs.map((dir) => ({ dir, run: readFinishedRun(dir) }));
-  const runs = found.flatMap(({ dir, run }) => (run ? [run] : findFinishedRuns(dir)));
+  const runs = found.flatMap(({ dir, run }) => (run ? [run] : runsOfDir(dir)));
   if (runs.length === 0) throw usageError(`no finished run in ${dirs.join(', ')}`);
   const baselines = mergeBaselines(...found.filter((f) => !f.run).map((f) => readBaselines(join(f.dir, BASELINES_FILE))));
   writeOutputFile(out, renderHtml(comparePage(runs, { baselines })));

@@ -36,6 +36,17 @@ describe('ahd table (command line)', () => {
     expect(result.stdout).toContain('| baseline: farthest-insertion | test50 | - | 6.2000 | | | |');
     expect(readFileSync(join(out, 'table.md'), 'utf8')).toBe(result.stdout);
     expect(JSON.parse(readFileSync(join(out, 'baselines.json'), 'utf8'))).toHaveLength(6);
+
+    // The table directory holds no runs: ahd report reports the runs its table.json lists.
+    const report = ahd('report', out);
+    expect({ status: report.status, stdout: report.stdout, stderr: report.stderr }).toEqual({ status: 0, stdout: `${join(out, 'report.html')}\n`, stderr: '' });
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('ES+EoH');
+    rmSync(join(root, 'runs', 'eoh-true-1'), { recursive: true });
+    const gone = ahd('report', out);
+    expect(gone.status).toBe(2);
+    expect(gone.stderr).toBe(
+      `ahd: ${out} is a table of runs elsewhere, and its run ${join(root, 'runs', 'eoh-true-1')} is not there (finished): report the directory the table was built --from\n`,
+    );
   });
 
   it('rejects unknown problem ids and malformed budgets with one usage line (exit 2)', () => {
