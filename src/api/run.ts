@@ -23,7 +23,7 @@ import { parseRunSpec, resolveRunSettings, type RunSettings, type RunSpec } from
 export interface RunHooks {
   /** Aborting stops the run where it is; it continues later with the same spec and `resume: true`. */
   readonly signal?: AbortSignal;
-  /** Live figures after every candidate and generation. */
+  /** Live figures, once per change: after every candidate counted and every generation ended. */
   readonly onProgress?: (progress: RunProgress) => void;
   /** Once the search is over, before the best heuristic is evaluated on the test splits. */
   readonly onSearchDone?: (resumedEndedRun: boolean) => void;

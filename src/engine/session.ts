@@ -64,6 +64,8 @@ export class RunSession implements RunContext {
   #fresh = 0;
   #best: number | null = null;
   #generation = 0;
+  /** The figures last reported: onProgress hears of a change once (a snapshot with nothing new is not one). */
+  #reported = '';
 
   constructor(deps: SessionDeps) {
     this.#deps = deps;
@@ -131,7 +133,15 @@ export class RunSession implements RunContext {
       const best = population.length > 0 ? population[0].objective : null;
       log.append({ type: 'snapshot', generation, total, samples: this.#samples, valid: this.#valid, best });
     }
-    this.#deps.onProgress?.(this.progress);
+    this.#report();
+  }
+
+  #report(): void {
+    const progress = this.progress;
+    const key = JSON.stringify(progress);
+    if (key === this.#reported) return;
+    this.#reported = key;
+    this.#deps.onProgress?.(progress);
   }
 
   async #outcome(index: number, answer: ParsedAnswer): Promise<Outcome> {
@@ -153,7 +163,7 @@ export class RunSession implements RunContext {
       this.#valid++;
       if (this.#best === null || objective < this.#best) this.#best = objective;
     }
-    this.#deps.onProgress?.(this.progress);
+    this.#report();
     return outcome;
   }
 

@@ -8,7 +8,7 @@ import { getProblem } from '../../src/problems/index.ts';
 import { getScaffold } from '../../src/scaffolds/index.ts';
 import { REFERENCE_ES, type EsParams } from '../../src/es/optimizer.ts';
 import { runSearch, type RunResult } from '../../src/engine/run.ts';
-import type { Evaluator } from '../../src/engine/session.ts';
+import type { Evaluator, RunProgress } from '../../src/engine/session.ts';
 import { ScriptedModel, TEST_SAMPLING, nativeEvaluator } from './doubles.ts';
 
 export function tempDir(prefix = 'ahd-engine-'): string {
@@ -28,6 +28,7 @@ export interface TestRun {
   readonly esDiagnostics?: boolean;
   /** ES settings with --es (default: the reference's). */
   readonly esParams?: EsParams;
+  readonly onProgress?: (progress: RunProgress) => void;
 }
 
 export function runTest(run: TestRun): Promise<RunResult> {
@@ -48,6 +49,7 @@ export function runTest(run: TestRun): Promise<RunResult> {
     evaluationConcurrency: 1,
     signal: run.signal,
     esDiagnostics: run.esDiagnostics,
+    onProgress: run.onProgress,
   });
 }
 

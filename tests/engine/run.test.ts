@@ -62,6 +62,15 @@ describe('runSearch (EoH on a scripted model)', () => {
     expect(normalisedEvents(b)).not.toEqual(normalisedEvents(a));
   });
 
+  it('reports progress once per change: a candidate counted, a generation ended (no repeat at batch boundaries)', async () => {
+    const seen: string[] = [];
+    const result = await runTest({ scaffold: 'eoh', budget: 20, dir: tempDir(), onProgress: (p) => seen.push(JSON.stringify(p)) });
+    expect(seen.filter((p, i) => p === seen[i - 1])).toEqual([]);
+    // One report per sample, and one per generation that ended (the initial population is generation 0).
+    expect(seen).toHaveLength(result.progress.samples + result.progress.totalGenerations);
+    expect(JSON.parse(seen.at(-1)!)).toMatchObject({ generation: 1, totalGenerations: 1, samples: result.progress.samples });
+  });
+
   it('refuses to start over an existing run without --resume', async () => {
     const dir = tempDir();
     await runTest({ scaffold: 'sample', budget: 20, dir });
