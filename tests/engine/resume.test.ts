@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getProblem } from '../../src/problems/index.ts';
 import { sessionSeconds, type LoggedEvent } from '../../src/engine/events.ts';
 import { finishRun } from '../../src/engine/finish-run.ts';
+import { checkResumeConfig } from '../../src/engine/run-dir/index.ts';
 import { ScriptedModel, nativeEvaluator } from './doubles.ts';
 import { normalisedEvents, readEventObjects, runTest, tempDir } from './helpers.ts';
 
@@ -102,6 +103,15 @@ describe('resume', () => {
       /^cannot resume .*: budget was 20, this run asks 40$/,
     );
     await expect(runTest({ scaffold: 'eoh', budget: 20, dir, resume: true })).rejects.toThrow(/scaffold was "sample"/);
+  });
+
+  it('a nested setting that differs is named down to its leaf (a changed endpoint: llm.source)', () => {
+    const llm = { backend: 'openai', model: 'm', source: 'http://127.0.0.1:8000/v1', promptStyle: 'reference' };
+    expect(() => checkResumeConfig({ budget: 20, llm }, { budget: 20, llm: { ...llm, source: 'http://127.0.0.1:8001/v1' } }, 'runs/x')).toThrow(
+      /^cannot resume runs\/x: llm\.source was "http:\/\/127\.0\.0\.1:8000\/v1", this run asks "http:\/\/127\.0\.0\.1:8001\/v1"$/,
+    );
+    expect(() => checkResumeConfig({ llm }, { llm: { ...llm, extra: 1 } }, 'runs/x')).toThrow(/: llm\.extra was unset, this run asks 1$/);
+    expect(() => checkResumeConfig({ llm }, { llm: { ...llm } }, 'runs/x')).not.toThrow();
   });
 
   it('a resume with no run there says so', async () => {

@@ -57,16 +57,29 @@ export function createRunDir(paths: RunPaths): void {
 }
 
 /**
- * Compares the stored config with the one a resume asks for and names the first field that differs
- * (the config holds only what decides the result: machine settings such as threads are not in it).
+ * Compares the stored config with the one a resume asks for and names the first field that differs, down to the
+ * leaf of a nested setting (llm.source, not the whole llm object twice). The config holds only what decides the
+ * result: machine settings such as threads are not in it.
  */
 export function checkResumeConfig(stored: Record<string, unknown>, wanted: Record<string, unknown>, path: string): void {
-  const keys = new Set([...Object.keys(stored), ...Object.keys(wanted)]);
-  for (const key of keys) {
-    const a = JSON.stringify(stored[key]);
-    const b = JSON.stringify(wanted[key]);
-    if (a !== b) {
-      throw new AhdError(ErrorCode.Usage, `cannot resume ${path}: ${key} was ${a ?? 'unset'}, this run asks ${b ?? 'unset'}`);
-    }
+  const difference = firstDifference(stored, wanted, '');
+  if (difference) {
+    const [field, a, b] = difference;
+    throw new AhdError(ErrorCode.Usage, `cannot resume ${path}: ${field} was ${a ?? 'unset'}, this run asks ${b ?? 'unset'}`);
   }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The first field (dotted path) whose values differ, with both as JSON; undefined when they agree. */
+function firstDifference(a: unknown, b: unknown, field: string): [string, string | undefined, string | undefined] | undefined {
+  if (isRecord(a) && isRecord(b)) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const found = firstDifference(a[key], b[key], field ? `${field}.${key}` : key);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  const [x, y] = [JSON.stringify(a), JSON.stringify(b)];
+  return x === y ? undefined : [field, x, y];
 }
