@@ -31,16 +31,6 @@ const FLOORS = [
   ['index.ts'], // the package's entry
 ];
 
-/**
- * Circles that exist for now, each with its reason. Both are the command/action split of src/cli/ (a command file
- * loads its action lazily, the action imports the command's option list); folding each command into one file
- * removes them. An entry whose circle is gone fails the check too, so the list only shrinks.
- */
-const ALLOWED_CYCLES = [
-  ['src/cli/serve.ts', 'src/cli/actions/serve.ts'],
-  ['src/cli/table.ts', 'src/cli/actions/table.ts'],
-];
-
 const SOURCE = /\.(ts|mts|js|mjs)$/;
 
 /** Every source file under `dir`, as paths relative to `root` with forward slashes. */
@@ -112,11 +102,9 @@ function circles(edges) {
   return found.sort((a, b) => a[0].localeCompare(b[0]));
 }
 
-const sameMembers = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-
 /**
  * What is wrong with the graph: units on no floor, upward and sideways imports, circles between folders and between
- * files (each member with its edges into the circle), less the allowed circles.
+ * files (each member with its edges into the circle).
  */
 function checkImports(root) {
   const edges = importEdges(root);
@@ -132,13 +120,8 @@ function checkImports(root) {
       return `${m} -> ${[...new Set(into)].join(', ')}`;
     });
   const folderCycles = circles(unitEdges).map((members) => withEdges(members, unitOf));
-  const allowed = ALLOWED_CYCLES.map((c) => [...c].sort());
-  const isAllowed = (members) => allowed.some((a) => sameMembers(a, members));
-  const fileCircles = circles(edges);
-  const fileCycles = fileCircles.filter((members) => !isAllowed(members)).map((members) => withEdges(members, (f) => f));
-  const allowedPresent = fileCircles.filter(isAllowed);
-  const allowedGone = allowed.filter((a) => !allowedPresent.some((members) => sameMembers(a, members)));
-  return { files: new Set(edges.flat()).size, edges: edges.length, unplaced, upward, folderCycles, fileCycles, allowedPresent, allowedGone };
+  const fileCycles = circles(edges).map((members) => withEdges(members, (f) => f));
+  return { files: new Set(edges.flat()).size, edges: edges.length, unplaced, upward, folderCycles, fileCycles };
 }
 
 function main() {
@@ -151,10 +134,8 @@ function main() {
   for (const c of report.folderCycles) out.push('  circle:', ...c.map((line) => `    ${line}`));
   out.push(`file circles: ${report.fileCycles.length}`);
   for (const c of report.fileCycles) out.push('  circle:', ...c.map((line) => `    ${line}`));
-  out.push(`allowed for now: ${report.allowedPresent.length}`, ...report.allowedPresent.map((c) => `  ${c.join(' <-> ')}`));
-  out.push(...report.allowedGone.map((c) => `allowed circle gone, remove it from ALLOWED_CYCLES: ${c.join(' <-> ')}`));
   process.stdout.write(`${out.join('\n')}\n`);
-  const faults = [report.unplaced, report.upward, report.folderCycles, report.fileCycles, report.allowedGone];
+  const faults = [report.unplaced, report.upward, report.folderCycles, report.fileCycles];
   const failed = faults.some((list) => list.length > 0);
   process.exit(failed ? 1 : 0);
 }

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { Command } from 'commander';
+import { z } from 'zod';
+import { parseOptions } from '../ground/parse-options.ts';
 
 /** `ahd report <run-dir> [--out <file.html>]`: one self-contained HTML page (charts, summary, best heuristic). */
 export const reportCommand = new Command('report')
@@ -16,4 +19,22 @@ baselines.json (ahd table writes it; nothing is evaluated here).
 Example:
   ahd report runs/tsp50-eoh-es-b1000-s0 --out report.html`,
   )
-  .action(async (dirs: string[], raw: unknown) => (await import('./actions/report.ts')).reportFromFlags(dirs, raw));
+  .action(reportAction);
+
+const reportOptionsSchema = z.object({ out: z.string().min(1).optional() });
+
+/** The library it drives loads when the command runs, so that other commands do not load it. */
+async function reportAction(dirs: readonly string[], raw: unknown): Promise<void> {
+  const options = parseOptions(reportOptionsSchema, raw);
+  const { loadRunDirProblem, runPaths } = await import('../engine/run-dir/index.ts');
+  const { writeCompareReport, writeReport } = await import('../report/index.ts');
+  const [first] = dirs;
+  const isRun = dirs.length === 1 && existsSync(runPaths(first).config);
+  if (isRun || (dirs.length === 1 && !existsSync(first))) {
+    await loadRunDirProblem(first);
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    process.stdout.write(`${await writeReport(first, options.out, { log })}\n`);
+    return;
+  }
+  process.stdout.write(`${writeCompareReport(dirs, options.out)}\n`);
+}
