@@ -1,6 +1,7 @@
 import { getProblem } from '../problems/index.ts';
 import { existsSync } from 'node:fs';
 import { AhdError, ErrorCode } from '../errors.ts';
+import { llmSource } from '../config/stored.ts';
 import { lastSnapshot, readRunConfig, runPaths, type RunSummary } from './run-dir/index.ts';
 import { readJson } from '../ground/json-files.ts';
 import { naturalObjective } from './finish-run.ts';
@@ -27,8 +28,8 @@ export function exportHeuristic(runDir: string): string {
     `train objective: ${formatObjective(naturalObjective(problem, best.objective))}`,
     `test: ${test}`,
     `run: ${runDir}, generation ${snapshot.generation} of ${snapshot.total}, candidate ${best.id} (${best.operator})`,
-    `scaffold: ${config.scaffold}${config.es ? ' + ES' : ''}, budget ${config.budget}, seed ${config.seed}`,
-    `model: ${config.llm.model} (${config.llm.backend}: ${config.llm.source})`,
+    `scaffold: ${config.search.scaffold}${config.es.enabled ? ' + ES' : ''}, budget ${config.search.budget}, seed ${config.search.seed}`,
+    `model: ${config.recorded.model} (${config.llm.backend}: ${llmSource(config)})`,
     `idea: ${best.description.replace(/\s+/g, ' ')}`,
   ];
   const comment = `/**\n${header.map((line) => ` * ${line.replaceAll('*/', '* /')}`).join('\n')}\n */\n`;

@@ -32,16 +32,16 @@ export async function finishRun(
 ): Promise<RunSummary> {
   if (result.summary) return result.summary;
   const best = result.population[0];
-  const seed = evalSeedOf(result.config.seed);
+  const seed = evalSeedOf(result.config.search.seed);
   const outcomes = await Promise.all(
     problem.testSplits.map((split) => evaluator.evaluate({ problem: problem.id, split, code: best.code, seed }, signal)),
   );
   const test = Object.fromEntries(problem.testSplits.map((split, i) => [split, testMean(problem, outcomes[i])]));
   const summary: RunSummary = {
     problem: problem.id,
-    scaffold: result.config.scaffold,
-    es: result.config.es,
-    budget: result.config.budget,
+    scaffold: result.config.search.scaffold,
+    es: result.config.es.enabled,
+    budget: result.config.search.budget,
     samples: result.progress.samples,
     valid: result.progress.valid,
     best: { objective: naturalObjective(problem, best.objective), test },

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { llmSource } from '../config/stored.ts';
 import { readRunConfig, runPaths } from './run-dir/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { recordedModelDir } from '../llm/onnx/bundled-model.ts';
@@ -18,12 +19,12 @@ export interface ReplayRunResult extends ReplayResult {
 export function replayRunToModelDir(runDir: string, outDir: string): ReplayRunResult {
   const paths = runPaths(runDir);
   const config = readRunConfig(runDir);
-  if (!config.es) throw new AhdError(ErrorCode.Run, `${paths.config}: es: not an --es run (config.json has es: false)`);
+  if (!config.es.enabled) throw new AhdError(ErrorCode.Run, `${paths.config}: es.enabled: not an --es run (config.json has es.enabled: false)`);
   if (config.llm.backend !== 'onnx') throw new AhdError(ErrorCode.Run, `${paths.config}: llm.backend: only onnx runs can be replayed locally`);
-  const baseDir = recordedModelDir(config.llm.source, config.llm.model, 'put that model back there to replay the run');
+  const baseDir = recordedModelDir(llmSource(config), config.recorded.model, 'put that model back there to replay the run');
   const history = readHistory(paths.history);
   const { weights, layout } = readModelWeights(baseDir);
-  const result = replayHistory(weights, layout, history, { runSeed: config.seed, source: baseDir });
+  const result = replayHistory(weights, layout, history, { runSeed: config.search.seed, source: baseDir });
   writeModelDir(baseDir, outDir, weights);
   return { ...result, baseDir, outDir: resolve(outDir) };
 }

@@ -6,6 +6,7 @@ import { createEsStrategy } from '../es/optimizer.ts';
 import { createEsSession, type EsSettings } from './es-session.ts';
 import { EventLog, readEvents, repairEventLog, sessionSeconds } from './events.ts';
 import { ReplayCache } from './replay-cache.ts';
+import { storedConfig, type StoredRunConfig } from '../config/stored.ts';
 import {
   checkResumeConfig,
   createRunDir,
@@ -14,7 +15,6 @@ import {
   readRunConfig,
   runPaths,
   storedSummary,
-  type RunConfig,
   type RunPaths,
   type RunSummary,
 } from './run-dir/index.ts';
@@ -47,7 +47,7 @@ export interface RunOptions {
 
 export interface RunResult {
   readonly dir: string;
-  readonly config: RunConfig;
+  readonly config: StoredRunConfig;
   /** The final population, best first (never empty). */
   readonly population: readonly Individual[];
   readonly progress: RunProgress;
@@ -113,13 +113,13 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
       paths,
       totalGenerations,
       es:
-        options.es && model.es && config.esSettings
+        options.es && model.es && config.recorded.baseFingerprint
           ? createEsSession({
               handle: model.es,
               strategy: createEsStrategy(options.es),
               runSeed: seed,
               model: {
-                base_fingerprint: config.esSettings.baseFingerprint,
+                base_fingerprint: config.recorded.baseFingerprint,
                 n_tensors: model.es.size.tensors,
                 total_params: model.es.size.params,
               },
@@ -153,7 +153,7 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
  */
 function endedRun(
   paths: RunPaths,
-  config: RunConfig,
+  config: StoredRunConfig,
   totalGenerations: number,
   summary: RunSummary,
   replayed: number,
@@ -174,18 +174,20 @@ function endedRun(
   return { dir: paths.dir, config, population: snapshot.population, progress, replayed, earlierSeconds, summary };
 }
 
-async function runConfig(options: RunOptions): Promise<RunConfig> {
+async function runConfig(options: RunOptions): Promise<StoredRunConfig> {
   const { problem, scaffold, budget, seed, model, es } = options;
-  const source = problemSource(problem.id);
-  return {
+  return storedConfig({
     problem: problem.id,
-    ...(source && { problemSource: source }),
+    problemSource: problemSource(problem.id),
     scaffold: scaffold.id,
-    es: es !== undefined,
     budget,
     seed,
-    llm: { ...options.llm, model: model.name, promptStyle: model.promptStyle },
+    es: es !== undefined,
+    esParams: es,
+    llm: options.llm,
+    modelName: model.name,
+    promptStyle: model.promptStyle,
     sampling: options.sampling,
-    ...(es && model.es ? { esSettings: { ...es, baseFingerprint: await model.es.fingerprint() } } : {}),
-  };
+    baseFingerprint: es && model.es ? await model.es.fingerprint() : undefined,
+  });
 }

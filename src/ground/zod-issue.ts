@@ -14,7 +14,7 @@ export function firstIssue(error: z.ZodError, top: string, name: (path: readonly
 const TYPE_NAMES: Readonly<Record<string, string>> = { int: 'integer' };
 
 /** zod's wording made plain ("Invalid input: expected number, received NaN" -> "must be a number"). */
-function plainMessage(issue: z.core.$ZodIssue): string {
+export function plainMessage(issue: z.core.$ZodIssue): string {
   const expected = issue.code === 'invalid_type' ? (TYPE_NAMES[issue.expected] ?? issue.expected) : undefined;
   if (expected) return `must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
   return issue.message;

@@ -1,6 +1,7 @@
 import { getProblem } from '../problems/index.ts';
 import type { Problem } from '../problems/types.ts';
 import { buildPrompt } from '../scaffolds/eoh/operators.ts';
+import { llmSource } from '../config/stored.ts';
 import { readRunConfig, runPaths } from '../engine/run-dir/index.ts';
 import { deriveSeed } from '../ground/rng.ts';
 import { mean, standardError } from '../ground/stats.ts';
@@ -74,7 +75,7 @@ export async function probe(target: ProbeTarget, options: ProbeOptions): Promise
   try {
     let updates = 0;
     if (target.run && history) {
-      const runSeed = readRunConfig(target.run.dir).seed;
+      const runSeed = readRunConfig(target.run.dir).search.seed;
       if (history.model.base_fingerprint !== (await model.es.fingerprint())) {
         throw new AhdError(ErrorCode.History, `${target.run.dir}: history.json was recorded on another base model than ${target.modelDir}`);
       }
@@ -168,8 +169,8 @@ export function pairedComparison(problem: Problem, base: readonly ProbeSample[],
 /** The base model dir (`model` when given, else where the recorded one is now) and problem of a run, for `ahd probe --run`. */
 export function runModel(runDir: string, model?: string): { modelDir: string; problem: Problem } {
   const config = readRunConfig(runDir);
-  if (!config.es) throw new AhdError(ErrorCode.Usage, `${runDir} is not an --es run: nothing to replay`);
+  if (!config.es.enabled) throw new AhdError(ErrorCode.Usage, `${runDir} is not an --es run: nothing to replay`);
   if (config.llm.backend !== 'onnx') throw new AhdError(ErrorCode.Usage, `${runDir} ran on ${config.llm.backend}: only onnx runs can be probed locally`);
-  const modelDir = model ?? recordedModelDir(config.llm.source, config.llm.model, `name it for ${runDir} with --model <dir>`);
+  const modelDir = model ?? recordedModelDir(llmSource(config), config.recorded.model, `name it for ${runDir} with --model <dir>`);
   return { modelDir, problem: getProblem(config.problem) };
 }

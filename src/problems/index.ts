@@ -124,6 +124,6 @@ function problemModuleFile(ref: string): string {
 }
 
 /** The problem a run directory's config.json names, loaded from its module when it is a problem of the user's own. */
-export async function loadRunProblem(config: { readonly problem: string; readonly problemSource?: string }): Promise<Problem> {
-  return loadProblem(config.problemSource ?? config.problem);
+export async function loadRunProblem(config: { readonly problem: string; readonly recorded: { readonly problemSource?: string } }): Promise<Problem> {
+  return loadProblem(config.recorded.problemSource ?? config.problem);
 }

@@ -27,7 +27,7 @@ export interface RunBaselineOptions {
  */
 export async function runBaselines(run: RunData, options: RunBaselineOptions = {}): Promise<BaselineEntry[]> {
   const log = options.log ?? (() => {});
-  const requests = [{ problem: run.problem, splits: [TRAIN], seed: run.summary?.evalSeed ?? evalSeedOf(run.config.seed) }];
+  const requests = [{ problem: run.problem, splits: [TRAIN], seed: run.summary?.evalSeed ?? evalSeedOf(run.config.search.seed) }];
   const path = join(run.dir, BASELINES_FILE);
   try {
     const known = readBaselines(path);

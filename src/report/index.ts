@@ -30,16 +30,16 @@ export function reportPage(run: RunData, options: ReportPageOptions = {}): Repor
   const last = run.snapshots.at(-1);
   const notes: string[] = [];
   if (!run.summary) notes.push('This run has not finished: the figures cover what it logged so far.');
-  if (config.es && run.updatesFrom === 'events.jsonl') notes.push('history.json is missing or unreadable: ES figures come from events.jsonl.');
+  if (config.es.enabled && run.updatesFrom === 'events.jsonl') notes.push('history.json is missing or unreadable: ES figures come from events.jsonl.');
   return {
-    title: `ahd report: ${problem.id}, ${config.scaffold}${config.es ? ' + ES' : ''}, budget ${config.budget}, seed ${config.seed}`,
+    title: `ahd report: ${problem.id}, ${config.search.scaffold}${config.es.enabled ? ' + ES' : ''}, budget ${config.search.budget}, seed ${config.search.seed}`,
     notes,
     summary: summaryRows(run),
     charts: chartSpecs(
       generationSeries(problem, run.snapshots, run.events),
       updateSeries(run.updates),
       objectiveName,
-      stepName(config.scaffold),
+      stepName(config.search.scaffold),
       levelLines(options.baselines ?? []),
     ),
     best: best && last ? { individual: best, objective: natural(best.objective), generation: last.generation } : undefined,

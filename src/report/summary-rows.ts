@@ -1,6 +1,7 @@
 import type { Individual } from '../core/types.ts';
 import type { RunData } from '../engine/run-dir/index.ts';
 import { countOutcomes, validObjectives } from './series.ts';
+import { esParamsOf, llmSource } from '../config/stored.ts';
 import { describeEs } from '../es/describe.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 import { formatSeconds } from '../ground/format-seconds.ts';
@@ -26,6 +27,7 @@ export function bestIndividual(run: RunData): Individual | undefined {
 
 export function summaryRows(run: RunData): SummaryRow[] {
   const { config, problem, summary } = run;
+  const es = esParamsOf(config.es);
   const natural = (objective: number) => naturalSign(problem.sense, objective);
   const samples = summary?.samples ?? countOutcomes(run.events);
   const valid = summary?.valid ?? validObjectives(run.events).size;
@@ -35,12 +37,12 @@ export function summaryRows(run: RunData): SummaryRow[] {
   const times = run.events.map((e) => e.at).filter((at) => typeof at === 'string');
   const rows: SummaryRow[] = [
     { label: 'problem', value: `${problem.id}: ${problem.title} (${problem.sense === 'max' ? 'maximised' : 'minimised'})` },
-    { label: 'scaffold', value: config.scaffold },
-    { label: 'es', value: config.es ? `on${config.esSettings ? ` (${describeEs(config.esSettings, config.scaffold)})` : ''}` : 'off' },
-    { label: 'budget', value: String(config.budget) },
-    { label: 'seed', value: String(config.seed) },
-    { label: 'model', value: `${config.llm?.model ?? '?'} (${config.llm?.backend ?? '?'}: ${config.llm?.source ?? '?'}, ${config.llm?.promptStyle ?? '?'} prompts)` },
-    { label: 'sampling', value: config.sampling ? settingsText(config.sampling) : '-' },
+    { label: 'scaffold', value: config.search.scaffold },
+    { label: 'es', value: config.es.enabled ? `on${es ? ` (${describeEs(es, config.search.scaffold)})` : ''}` : 'off' },
+    { label: 'budget', value: String(config.search.budget) },
+    { label: 'seed', value: String(config.search.seed) },
+    { label: 'model', value: `${config.recorded.model} (${config.llm.backend}: ${llmSource(config)}, ${config.recorded.promptStyle} prompts)` },
+    { label: 'sampling', value: settingsText(config.sampling) },
     { label: 'status', value: summary ? `finished in ${formatSeconds(summary.seconds)}` : 'not finished (no summary.json)' },
     { label: 'samples', value: String(samples) },
     { label: 'valid', value: samples > 0 ? `${valid} (${((100 * valid) / samples).toFixed(1)}%)` : '0' },
@@ -52,7 +54,7 @@ export function summaryRows(run: RunData): SummaryRow[] {
         : 'not evaluated (the run has not finished)',
     },
   ];
-  if (config.es) rows.push({ label: 'ES updates', value: `${run.updates.length} (from ${run.updatesFrom})` });
+  if (config.es.enabled) rows.push({ label: 'ES updates', value: `${run.updates.length} (from ${run.updatesFrom})` });
   if (times.length > 0) rows.push({ label: 'logged', value: `${times[0]} to ${times.at(-1)}` });
   if (run.unreadableLines > 0) {
     rows.push({ label: 'event log', value: `${run.unreadableLines} unreadable line(s) left out (a run killed mid-write?)` });

@@ -3,30 +3,17 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../ground/runtime.ts';
 import { AhdError, ErrorCode, usageError } from '../errors.ts';
 import type { SettingRunner } from './run-settings.ts';
-import type { Setting } from './settings.ts';
+import { settingConfig, type Setting } from './settings.ts';
+import { flagsFromDocument } from '../config/flags.ts';
 
 /** The exit status of a usage error (src/errors.ts exitCodeFor). */
 const USAGE_STATUS = 2;
 
 const AHD_BIN = join(PROJECT_ROOT, 'bin', 'ahd.js');
 
-/**
- * The `ahd run` arguments of one setting (CLI contract in architecture.md); the run seed is the repetition.
- * `model`: the --model passed through (default: the bundled model).
- */
+/** The `ahd run` arguments of one setting's run config (CLI contract in architecture.md). */
 export function runArguments(setting: Setting, dir: string, resume: boolean, model?: string): string[] {
-  return [
-    'run',
-    '--problem', setting.problem,
-    '--scaffold', setting.scaffold,
-    ...(setting.es ? ['--es'] : []),
-    '--budget', String(setting.budget),
-    '--seed', String(setting.rep),
-    '--out', dir,
-    ...(model ? ['--model', model] : []),
-    ...(resume ? ['--resume'] : []),
-    '--json',
-  ];
+  return ['run', ...flagsFromDocument(settingConfig(setting, dir, resume, model))];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ProblemId } from '../problems/types.ts';
 import type { ScaffoldId } from '../core/types.ts';
+import type { RunConfig } from '../config/schema.ts';
 
 /** One run of the comparison table. Its run seed is the repetition index (rep 0 -> --seed 0, ...). */
 export interface Setting {
@@ -34,6 +35,20 @@ export function enumerateSettings(
     }
   }
   return settings;
+}
+
+/**
+ * The run config of a setting (its run seed is the repetition), run into `dir` (continued there when `resume`);
+ * `model`: the model dir to use (default: the bundled model).
+ */
+export function settingConfig(s: Setting, dir: string, resume: boolean, model?: string): RunConfig {
+  return {
+    problem: s.problem,
+    search: { scaffold: s.scaffold, budget: s.budget, seed: s.rep },
+    ...(s.es && { es: { enabled: true } }),
+    ...(model && { llm: { model } }),
+    io: { out: dir, resume, json: true },
+  };
 }
 
 /** The run directory name of a setting under <out>/runs/. */

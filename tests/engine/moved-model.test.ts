@@ -31,17 +31,17 @@ describe('a run whose model has moved', () => {
   test('resumes with --model at the new place (config.json keeps the recorded path); another model is refused', async () => {
     const first = modelCopy('tiny-a');
     const out = join(tempDir(), 'run');
-    const spec = { problem: 'tsp50', scaffold: 'sample', budget: 20, seed: 1, threads: 1, replicas: 1, out } as const;
-    await expect(run({ ...spec, model: first })).rejects.toThrow(/no valid heuristic/);
+    const io = { threads: 1, replicas: 1, out };
+    await expect(run({ problem: 'tsp50', search: { scaffold: 'sample', budget: 20, seed: 1 }, llm: { model: first }, io })).rejects.toThrow(/no valid heuristic/);
     const moved = join(tempDir(), 'moved');
     renameSync(first, moved);
 
-    await expect(run({ resume: true, out })).rejects.toThrow(/the run's model tiny-a was at .* not there any more.*pass --model <dir>/);
+    await expect(run({ io: { ...io, resume: true } })).rejects.toThrow(/the run's model tiny-a was at .* not there any more.*pass llm.model <dir>/);
     // It resumes (and fails as the fixture always does: nothing valid), recording the path it started with.
-    await expect(run({ resume: true, out, model: moved })).rejects.toThrow(/no valid heuristic/);
-    expect(readRunConfig(out).llm.source).toBe(first);
+    await expect(run({ io: { ...io, resume: true }, llm: { model: moved } })).rejects.toThrow(/no valid heuristic/);
+    expect(readRunConfig(out).llm.model).toBe(first);
 
     const other = modelCopy('tiny-b');
-    await expect(run({ resume: true, out, model: other })).rejects.toThrow(/cannot resume .*: llm\.model was "tiny-a", this run asks "tiny-b"$/);
+    await expect(run({ io: { ...io, resume: true }, llm: { model: other } })).rejects.toThrow(/cannot resume .*: llm.model was .*tiny-a.*this run asks .*tiny-b/);
   });
 });

@@ -81,10 +81,10 @@ describe('ahd table (running settings)', () => {
     expect(settings[0]).toEqual({ problem: 'tsp50', budget: 1000, scaffold: 'eoh', es: false, rep: 0 });
     expect(settings[3]).toEqual({ problem: 'tsp50', budget: 1000, scaffold: 'eoh', es: true, rep: 0 });
     expect(runArguments(settings[3], '/tmp/x', true)).toEqual([
-      'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--es', '--budget', '1000', '--seed', '0', '--out', '/tmp/x', '--resume', '--json',
+      'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--budget', '1000', '--seed', '0', '--es', '--out', '/tmp/x', '--resume', '--json',
     ]);
     expect(runArguments(settings[0], '/tmp/y', false, 'models/m')).toEqual([
-      'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--budget', '1000', '--seed', '0', '--out', '/tmp/y', '--model', 'models/m', '--json',
+      'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--budget', '1000', '--seed', '0', '--model', 'models/m', '--out', '/tmp/y', '--json',
     ]);
   });
 

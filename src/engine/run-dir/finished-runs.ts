@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { tryReadRunConfig, type RunConfig } from './config.ts';
+import { esParamsOf } from '../../config/stored.ts';
+import type { EsParams } from '../../es/optimizer.ts';
+import { tryReadRunConfig } from './config.ts';
 import { hasRunFile, isRunFolder, readRunJson, subfolders } from './run-source.ts';
 import type { RunSummary } from './summary-file.ts';
 import { usageError } from '../../errors.ts';
@@ -13,7 +15,7 @@ export interface FinishedRun {
   readonly budget: number;
   readonly seed: number;
   /** ES runs: the ES settings they ran with (config.json). */
-  readonly esSettings?: RunConfig['esSettings'];
+  readonly esSettings?: EsParams;
   readonly summary: RunSummary;
 }
 
@@ -30,11 +32,11 @@ export function readFinishedRun(dir: string): FinishedRun | undefined {
   return {
     dir,
     problem: config.problem,
-    scaffold: config.scaffold,
-    es: config.es,
-    budget: config.budget,
-    seed: config.seed,
-    ...(config.esSettings && { esSettings: config.esSettings }),
+    scaffold: config.search.scaffold,
+    es: config.es.enabled,
+    budget: config.search.budget,
+    seed: config.search.seed,
+    ...(esParamsOf(config.es) && { esSettings: esParamsOf(config.es) }),
     summary,
   };
 }

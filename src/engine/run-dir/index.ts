@@ -1,11 +1,12 @@
 /**
- * The run directory, owned here: its layout (layout.ts), config.json (config.ts), creation and the resume check
+ * The run directory, owned here: its layout (layout.ts), config.json (config.ts, in the shape of config/stored.ts), creation and the resume check
  * (layout.ts), summary.json and the seed its test scores used (summary-file.ts), the read-only reader a report uses
  * (read-run.ts), the finished runs a table collects (finished-runs.ts) and where their readers find a run's files,
  * on disk or in a study's runs.zip (run-source.ts). Writers of its files: the engine through these paths, always
  * atomically.
  */
-export { checkRunConfig, loadRunDirProblem, readRunConfig, tryReadRunConfig, type RunConfig } from './config.ts';
+export { loadRunDirProblem, readRunConfig, tryReadRunConfig } from './config.ts';
+export type { StoredRunConfig } from '../../config/stored.ts';
 export { findFinishedRuns, readFinishedRun, type FinishedRun } from './finished-runs.ts';
 export { checkResumeConfig, createRunDir, lastSnapshot, runPaths, type RunPaths, type Snapshot } from './layout.ts';
 export { readRun, type RunData, type UpdateRecord } from './read-run.ts';

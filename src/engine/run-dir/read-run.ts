@@ -4,7 +4,8 @@ import { getProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
 import { type LoggedEvent, type UpdateEvent, parseEvents } from '../events.ts';
 import { runPaths, type Snapshot } from './layout.ts';
-import { readRunConfig, type RunConfig } from './config.ts';
+import type { StoredRunConfig } from '../../config/stored.ts';
+import { readRunConfig } from './config.ts';
 import type { RunSummary } from './summary-file.ts';
 import { type HistoryRecord, parseHistory } from '../../es/history.ts';
 import { usageError } from '../../errors.ts';
@@ -26,7 +27,7 @@ export interface UpdateRecord {
 /** Everything a report reads from a run directory. Nothing here writes to the directory. */
 export interface RunData {
   readonly dir: string;
-  readonly config: RunConfig;
+  readonly config: StoredRunConfig;
   readonly problem: Problem;
   readonly events: readonly LoggedEvent[];
   /** Event-log lines that could not be read (a last line cut short by a kill, typically). */
