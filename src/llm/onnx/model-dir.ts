@@ -14,7 +14,7 @@ import { type CausalLmSignature, causalLmSignature } from './signature.ts';
 export interface ModelDir {
   readonly dir: string;
   readonly name: string;
-  readonly modelBytes: Buffer;
+  readonly modelBytes: Uint8Array;
   readonly signature: CausalLmSignature;
   readonly promptStyle: PromptStyle;
   readonly defaults: SamplingOptions;
