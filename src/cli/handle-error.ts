@@ -18,6 +18,7 @@ export function handleError(error: unknown): number {
   }
   const message =
     error instanceof AhdError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-  process.stderr.write(`ahd: ${oneLine(message)}\n`);
+  // ahd's own messages are whole (a list of unknown settings can be long); only foreign ones are capped.
+  process.stderr.write(`ahd: ${oneLine(message, error instanceof AhdError ? Infinity : undefined)}\n`);
   return exitCodeFor(error);
 }
