@@ -36,12 +36,12 @@ describe('ahd probe', () => {
     const moved = join(dir, 'moved');
     cpSync(run, moved, { recursive: true });
     const config = JSON.parse(readFileSync(join(moved, 'config.json'), 'utf8'));
-    writeFileSync(join(moved, 'config.json'), JSON.stringify({ ...config, llm: { ...config.llm, source: '/nonexistent/ahd-heuristic-lm' } }));
+    writeFileSync(join(moved, 'config.json'), JSON.stringify({ ...config, llm: { ...config.llm, model: '/nonexistent/ahd-heuristic-lm' } }));
     const found = ahd('probe', '--run', moved, '--samples', '2', '--json');
     expect(found.status, found.stderr).toBe(0);
     expect(JSON.parse(found.stdout).tuned.n).toBe(2);
 
-    writeFileSync(join(moved, 'config.json'), JSON.stringify({ ...config, llm: { ...config.llm, source: '/nonexistent/other-lm', model: 'other-lm' } }));
+    writeFileSync(join(moved, 'config.json'), JSON.stringify({ ...config, llm: { ...config.llm, model: '/nonexistent/other-lm' }, recorded: { ...config.recorded, model: 'other-lm' } }));
     const { status, stdout, stderr } = ahd('probe', '--run', moved, '--samples', '2');
     expect(status).toBe(2);
     expect(stdout).toBe('');
@@ -61,7 +61,7 @@ describe('ahd probe', () => {
     const plain = join(dir, 'plain');
     cpSync(run, plain, { recursive: true });
     const config = JSON.parse(readFileSync(join(plain, 'config.json'), 'utf8'));
-    writeFileSync(join(plain, 'config.json'), JSON.stringify({ ...config, es: false }));
+    writeFileSync(join(plain, 'config.json'), JSON.stringify({ ...config, es: { enabled: false } }));
     const { status, stderr } = ahd('probe', '--run', plain);
     expect(status).toBe(2);
     expect(stderr).toMatch(/is not an --es run: nothing to replay/);

@@ -82,7 +82,7 @@ describe('ahd run (CLI)', () => {
 
     const mismatch = await ahdRun(dir, ['--resume', '--seed', '7']);
     expect(mismatch.status).toBe(2);
-    expect(mismatch.stderr.trim()).toMatch(/^ahd: cannot resume .*: seed was 2024, this run asks 7$/);
+    expect(mismatch.stderr.trim()).toMatch(/^ahd: cannot resume .*: search.seed was 2024, this run asks 7$/);
 
     const resumed = await ahdRun(dir, ['--resume']);
     expect(resumed.status, resumed.stderr).toBe(0);

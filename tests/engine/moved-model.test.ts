@@ -42,6 +42,6 @@ describe('a run whose model has moved', () => {
     expect(readRunConfig(out).llm.model).toBe(first);
 
     const other = modelCopy('tiny-b');
-    await expect(run({ io: { ...io, resume: true }, llm: { model: other } })).rejects.toThrow(/cannot resume .*: llm.model was .*tiny-a.*this run asks .*tiny-b/);
+    await expect(run({ io: { ...io, resume: true }, llm: { model: other } })).rejects.toThrow(/cannot resume .*: recorded.model was "tiny-a", this run asks "tiny-b"/);
   });
 });

@@ -74,7 +74,7 @@ describe('ahd replay on the onnx backend', () => {
     const runDir = join(dir, 'frozen');
     mkdirSync(runDir);
     writeFileSync(join(runDir, 'config.json'), runConfig(1, false));
-    expect(() => replayRunToModelDir(runDir, join(dir, 'x'))).toThrow(/es: not an --es run/);
+    expect(() => replayRunToModelDir(runDir, join(dir, 'x'))).toThrow(/es.enabled: not an --es run/);
     writeFileSync(join(runDir, 'config.json'), runConfig(1, true));
     expect(() => replayRunToModelDir(runDir, join(dir, 'x'))).toThrow(/no ES history/);
     writeFileSync(join(runDir, 'config.json'), JSON.stringify({ seed: 1, es: true }));

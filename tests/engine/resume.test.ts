@@ -100,7 +100,7 @@ describe('resume', () => {
     const dir = tempDir();
     await runTest({ scaffold: 'sample', budget: 20, dir });
     await expect(runTest({ scaffold: 'sample', budget: 40, dir, resume: true })).rejects.toThrow(
-      /^cannot resume .*: budget was 20, this run asks 40$/,
+      /^cannot resume .*: search.budget was 20, this run asks 40$/,
     );
     await expect(runTest({ scaffold: 'eoh', budget: 20, dir, resume: true })).rejects.toThrow(/scaffold was "sample"/);
   });

@@ -17,7 +17,7 @@ describe('runSearch (EoH on a scripted model)', () => {
     expect(budgeted.length).toBe(20);
     expect(budgeted.filter((e) => e.operator === 'e1').length).toBe(5);
 
-    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toMatchObject({ problem: 'tsp50', scaffold: 'eoh', budget: 20 });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toMatchObject({ version: 2, problem: 'tsp50', search: { scaffold: 'eoh', budget: 20 } });
     expect(readdirSync(join(dir, 'population')).sort()).toEqual(['gen-000.json', 'gen-001.json']);
     const last = JSON.parse(readFileSync(join(dir, 'population', 'gen-001.json'), 'utf8'));
     expect(last.population).toEqual(result.population);

@@ -101,13 +101,16 @@ describe('a problem of your own on the CLI (examples/online-bpp)', () => {
   it('ahd run through --llm openai, from a --config file; then report, export and resume find the problem', async () => {
     const out = join(dir, 'run');
     const config = join(dir, 'run.json');
-    writeFileSync(config, JSON.stringify({ problem: EXAMPLE, scaffold: 'sample', budget: 40, llm: 'openai', endpoint: [endpoint], model: 'scripted', seed: 3 }));
+    writeFileSync(
+      config,
+      JSON.stringify({ problem: EXAMPLE, search: { scaffold: 'sample', budget: 40, seed: 3 }, llm: { backend: 'openai', endpoint: [endpoint], model: 'scripted' } }),
+    );
     const run = await ahdAsync('run', '--config', config, '--budget', '20', '--threads', '1', '--out', out, '--json');
     expect(run.status, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
     expect(summary).toMatchObject({ problem: 'online-bpp', scaffold: 'sample', budget: 20, samples: 20 }); // the flag won over the file
     expect(summary.valid).toBe(20);
-    expect(JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')).problemSource).toMatch(/examples\/online-bpp\/index\.js$/);
+    expect(JSON.parse(readFileSync(join(out, 'config.json'), 'utf8')).recorded.problemSource).toMatch(/examples\/online-bpp\/index\.js$/);
     expect(ahd('report', out).status).toBe(0);
     expect(existsSync(join(out, 'report.html'))).toBe(true);
     const exported = ahd('export', out);
@@ -116,23 +119,23 @@ describe('a problem of your own on the CLI (examples/online-bpp)', () => {
     const resumed = await ahdAsync('run', '--resume', '--out', out, '--json');
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(JSON.parse(resumed.stdout.trim().split('\n').at(-1)!).best).toEqual(summary.best);
-    // The run's config.json is a run spec: given back to ahd run, it runs the same experiment again.
+    // The run's config.json is a run config: given back to ahd run, it runs the same experiment again.
     const again = await ahdAsync('run', '--config', join(out, 'config.json'), '--threads', '1', '--out', join(dir, 'again'), '--json');
     expect(again.status, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout.trim().split('\n').at(-1)!).best).toEqual(summary.best);
   }, 180_000);
 
-  it('a YAML --config file is the same document; a field the spec does not know is refused', () => {
+  it('a YAML --config file is the same document; a field the run config does not know is refused', () => {
     const yaml = join(dir, 'run.yaml');
-    // budget 5 is below the minimum: the usage error shows that the YAML's fields reached the spec's checks.
-    writeFileSync(yaml, '# an experiment\nproblem: tsp50\nscaffold: eoh\nbudget: 5\n');
+    // budget 5 is below the minimum: the usage error shows that the YAML's fields reached the config's checks.
+    writeFileSync(yaml, '# an experiment\nproblem: tsp50\nsearch:\n  scaffold: eoh\n  budget: 5\n');
     const r1 = ahd('run', '--config', yaml);
     expect(r1.status).toBe(2);
-    expect(r1.stderr).toMatch(/^ahd: --budget.* 20/);
-    writeFileSync(yaml, 'problem: tsp50\nscaffold: eoh\nsigm: 0.1\n');
+    expect(r1.stderr).toMatch(/^ahd: .*run\.yaml: search\.budget: must be an integer >= 20$/m);
+    writeFileSync(yaml, 'problem: tsp50\nsearch: {scaffold: eoh}\nes: {enabled: true, sigm: 0.1}\n');
     const r2 = ahd('run', '--config', yaml);
     expect(r2.status).toBe(2);
-    expect(r2.stderr).toMatch(/^ahd: --config .*run\.yaml: unknown field "sigm" \(a run spec has: problem, scaffold/);
+    expect(r2.stderr).toMatch(/^ahd: .*run\.yaml: unknown setting es\.sigm \(did you mean es\.sigma0\?\)$/m);
     writeFileSync(yaml, 'problem: [tsp50\n');
     expect(ahd('run', '--config', yaml).stderr).toMatch(/^ahd: --config .*run\.yaml: not valid YAML \(/);
   });
