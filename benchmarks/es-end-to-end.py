@@ -30,7 +30,16 @@ def finished_runs(root):
         except ValueError:
             continue
         if config is not None and summary is not None:
-            yield config, summary
+            yield flat_setting(config), summary
+
+
+def flat_setting(config):
+    """A config.json's setting in version 1's flat names (version 2 nests them: src/config/stored.ts)."""
+    if config.get("version") == 2:
+        search = config["search"]
+        return {"problem": config["problem"], "budget": search["budget"], "scaffold": search["scaffold"],
+                "seed": search["seed"], "es": config["es"]["enabled"]}
+    return config
 
 
 def main():
