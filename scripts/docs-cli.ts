@@ -2,8 +2,7 @@
 //   npx tsx scripts/docs-cli.ts
 // tests/config/docs-table.test.ts fails while the file is out of step.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { runOptionsTable } from '../src/config/docs-table.ts';
-import { replaceGenerated } from '../src/config/docs-block.ts';
+import { replaceGenerated, runOptionsTable } from '../src/config/docs-table.ts';
 
 const path = new URL('../docs/cli.md', import.meta.url);
 writeFileSync(path, replaceGenerated(readFileSync(path, 'utf8'), runOptionsTable()));

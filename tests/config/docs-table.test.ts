@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { replaceGenerated } from '../../src/config/docs-block.ts';
-import { runOptionsTable } from '../../src/config/docs-table.ts';
+import { replaceGenerated, runOptionsTable } from '../../src/config/docs-table.ts';
 import { SETTINGS } from '../../src/config/settings.ts';
 
 const DOC = new URL('../../docs/cli.md', import.meta.url);

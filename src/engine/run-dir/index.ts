@@ -6,7 +6,6 @@
  * atomically.
  */
 export { loadRunDirProblem, readRunConfig, tryReadRunConfig } from './config.ts';
-export type { StoredRunConfig } from '../../config/stored.ts';
 export { findFinishedRuns, readFinishedRun, type FinishedRun } from './finished-runs.ts';
 export { checkResumeConfig, createRunDir, lastSnapshot, runPaths, type RunPaths, type Snapshot } from './layout.ts';
 export { readRun, type RunData, type UpdateRecord } from './read-run.ts';
