@@ -23,6 +23,7 @@ const FLOORS = [
   ['problems'], // the tasks: prompts, harnesses, splits
   ['sandbox', 'llm'], // scoring a candidate; language model backends
   ['core'], // what the search and the engine share: individuals, candidates, the scaffold's view of a run
+  ['config'], // the run config: its schema and flags, defaults, merge, and config.json's versions
   ['scaffolds', 'engine'], // EoH and sampling; the run loop and its run directory
   ['api', 'probe'], // the library's run and evaluate; the ES probe
   ['compare'], // ES against its matched baseline, the reference's numbers, classical baselines

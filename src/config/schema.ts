@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { SCAFFOLD_IDS, type ScaffoldId } from '../core/types.ts';
+import { MIN_BUDGET, SCAFFOLD_IDS, type ScaffoldId } from '../core/types.ts';
 import { ES_PRESET_IDS } from '../es/optimizer.ts';
 import { PARAMETER_SCOPES, SIGMA_SCALES } from '../es/scope.ts';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
-import { MIN_BUDGET } from '../scaffolds/eoh/budget.ts';
 
 /**
  * The run config: one nested document that is the library's `run()` input, the `ahd run --config` file and

@@ -3,6 +3,7 @@ import type { EsParams } from '../es/optimizer.ts';
 import { firstIssue } from '../ground/zod-issue.ts';
 import type { SamplingOptions } from '../llm/types.ts';
 import { runConfigSchema, type CheckedRunConfig } from './schema.ts';
+import type { RunFacts } from './run-facts.ts';
 import { fromVersion1 } from './version1.ts';
 
 /**
@@ -33,24 +34,6 @@ export interface StoredRunConfig {
     /** ES runs: the fingerprint of the base weights (resume and replay check it). */
     readonly baseFingerprint?: string;
   };
-}
-
-/** What a run is made of, as the engine knows it when it writes config.json (and as version 1 recorded it). */
-export interface RunFacts {
-  readonly problem: string;
-  readonly problemSource?: string;
-  readonly scaffold: string;
-  readonly budget: number;
-  readonly seed: number;
-  readonly es: boolean;
-  /** The ES parameters (ES runs; version-1 runs on an ES server may lack them). */
-  readonly esParams?: EsParams;
-  /** `source`: the onnx model directory, or the endpoints separated by spaces. */
-  readonly llm: { readonly backend: string; readonly source: string };
-  readonly modelName: string;
-  readonly promptStyle: string;
-  readonly sampling: SamplingOptions;
-  readonly baseFingerprint?: string;
 }
 
 /** config.json of a run made of these facts. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EsParams } from '../es/optimizer.ts';
 import { firstIssue } from '../ground/zod-issue.ts';
-import type { RunFacts } from './stored.ts';
+import type { RunFacts } from './run-facts.ts';
 
 /**
  * config.json version 1 (no `version` field): every run directory written before the nested run config, the

@@ -103,6 +103,8 @@ export interface RunContext {
 
 export type ScaffoldId = 'eoh' | 'sample';
 export const SCAFFOLD_IDS: readonly ScaffoldId[] = ['eoh', 'sample'];
+/** The smallest budget any scaffold accepts (one Sample batch, one small EoH generation). */
+export const MIN_BUDGET = 20;
 
 export interface Scaffold {
   readonly id: ScaffoldId;

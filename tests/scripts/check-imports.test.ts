@@ -38,13 +38,13 @@ describe('scripts/check-imports.mjs', () => {
       'src/engine/log.ts': "// import { nothing } from '../cli/main.ts';\nexport const log = () => import('./run.ts');\n",
       'src/engine/seed.ts': "import { rng } from '../ground/rng.ts';\nexport const seed = rng;\n",
       'src/scaffolds/eoh.ts': "export { run } from '../engine/run.ts';\n",
-      'src/config/spec.ts': "import { seed } from '../engine/seed.ts';\nexport const spec = seed;\n",
+      'src/plugins/spec.ts': "import { seed } from '../engine/seed.ts';\nexport const spec = seed;\n",
     });
     const { status, out } = check(root);
     expect(out).toContain('upward or sideways imports: 2\n  src/ground/rng.ts -> src/engine/run.ts\n  src/scaffolds/eoh.ts -> src/engine/run.ts\n');
     expect(out).toContain('folder circles: 1\n  circle:\n    engine -> src/ground/rng.ts\n    ground -> src/engine/run.ts\n');
     expect(out).toContain('file circles: 1\n  circle:\n    src/engine/log.ts -> src/engine/run.ts\n    src/engine/run.ts -> src/engine/log.ts\n');
-    expect(out).toContain('src/config is on no floor: add it to FLOORS in scripts/check-imports.mjs');
+    expect(out).toContain('src/plugins is on no floor: add it to FLOORS in scripts/check-imports.mjs');
     expect(out).not.toContain('cli/main.ts'); // a commented-out import is none
     expect(status).toBe(1);
   });

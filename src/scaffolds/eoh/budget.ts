@@ -1,7 +1,6 @@
+import { MIN_BUDGET } from '../../core/types.ts';
 import { usageError } from '../../errors.ts';
 
-/** The smallest budget any scaffold accepts (one Sample batch, one small EoH generation). */
-export const MIN_BUDGET = 20;
 
 /**
  * The largest budget a scaffold plans. An operator call (EoH) or batch plan (Sample) is held in memory whole:
