@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ScaffoldId } from '../core/types.ts';
 import { usageError } from '../errors.ts';
 import type { EsParams } from '../es/optimizer.ts';
 import type { BackendId } from '../llm/backends.ts';
@@ -21,7 +22,7 @@ export interface ConfigLayer {
 /** A run config with every setting decided (sampling: over the model's defaults, known once it is open). */
 export interface ResolvedRunConfig {
   readonly problem: string;
-  readonly search: { readonly scaffold: 'eoh' | 'sample'; readonly budget: number; readonly seed: number };
+  readonly search: { readonly scaffold: ScaffoldId; readonly budget: number; readonly seed: number };
   /** undefined: frozen weights. */
   readonly es?: EsParams;
   readonly esDiagnostics: boolean;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { ScaffoldId } from '../core/types.ts';
 import type { EsParams } from '../es/optimizer.ts';
 import { firstIssue } from '../ground/zod-issue.ts';
+import type { BackendId } from '../llm/backends.ts';
 import type { SamplingOptions } from '../llm/types.ts';
 import { runConfigSchema, type CheckedRunConfig } from './schema.ts';
 import type { RunFacts } from './run-facts.ts';
@@ -107,9 +109,9 @@ export function esParamsOf(es: StoredEs): EsParams | undefined {
 export function storedDocument(config: StoredRunConfig): CheckedRunConfig {
   return {
     problem: config.recorded.problemSource ?? config.problem,
-    search: { ...config.search, scaffold: config.search.scaffold as 'eoh' | 'sample' },
+    search: { ...config.search, scaffold: config.search.scaffold as ScaffoldId },
     es: config.es,
-    llm: { backend: config.llm.backend as 'onnx', model: config.llm.model, endpoint: config.llm.endpoint && [...config.llm.endpoint] },
+    llm: { backend: config.llm.backend as BackendId, model: config.llm.model, endpoint: config.llm.endpoint && [...config.llm.endpoint] },
     sampling: { ...config.sampling, stop: [...config.sampling.stop] },
   };
 }
