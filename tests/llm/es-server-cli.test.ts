@@ -56,7 +56,8 @@ describe('ahd run --llm es-server', () => {
       expect(stderr).toMatch(/no valid heuristic in 20 samples/);
       expect(code).toBe(1);
       const stored = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8'));
-      expect(stored.llm).toEqual({ backend: 'es-server', source: server.url, model: 'es-server:tiny-lm', promptStyle: 'compact' });
+      expect(stored.llm).toEqual({ backend: 'es-server', endpoint: [server.url] });
+      expect(stored.recorded).toMatchObject({ model: 'es-server:tiny-lm', promptStyle: 'compact' });
       expect(existsSync(join(out, 'history.json'))).toBe(true);
       const history = JSON.parse(readFileSync(join(out, 'history.json'), 'utf8'));
       expect(history.model).toMatchObject({ n_tensors: 15, total_params: 46880 });
