@@ -40,7 +40,7 @@ export interface RunHooks {
  * The library's way to run a search: opens the model and the sandbox from the run config (the same document as
  * `ahd run --config`), runs or resumes the search in the run directory, evaluates the best heuristic on the
  * problem's test splits and returns the summary (natural sign). Errors name settings by their path
- * (`search.budget: must be an integer >= 20`).
+ * (`search.budget: must be an integer from 20 to 1000000`).
  */
 export async function run(config: RunConfig | ResumeRunConfig, hooks: RunHooks = {}): Promise<RunSummary> {
   return runLayers([{ document: parseDocument(config, { kind: 'library' }), source: { kind: 'library' } }], hooks);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_BUDGET, SCAFFOLD_IDS, type ScaffoldId } from '../core/types.ts';
+import { MAX_BUDGET, MIN_BUDGET, SCAFFOLD_IDS, type ScaffoldId } from '../core/types.ts';
 import { ES_PRESET_IDS } from '../es/optimizer.ts';
 import { PARAMETER_SCOPES, SIGMA_SCALES } from '../es/scope.ts';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
@@ -33,13 +33,17 @@ function setting<T extends z.ZodType>(schema: T, meta: SettingMeta) {
 const oneOf = <T extends string>(values: readonly T[]) =>
   z.enum(values as [T, ...T[]], { message: `must be one of ${values.join(', ')}` });
 const integer = (min: number) => z.number().int(`must be an integer >= ${min}`).min(min, `must be an integer >= ${min}`);
+const budget = () => {
+  const message = `must be an integer from ${MIN_BUDGET} to ${MAX_BUDGET}`;
+  return z.number().int(message).min(MIN_BUDGET, message).max(MAX_BUDGET, message);
+};
 const atLeast = (min: number) => z.number().min(min, `must be >= ${min}`);
 
 const search = z.strictObject({
   scaffold: setting(oneOf<ScaffoldId>(SCAFFOLD_IDS), { flag: '--scaffold <name>', help: `required: ${SCAFFOLD_IDS.join(' | ')}` }),
-  budget: setting(integer(MIN_BUDGET), {
+  budget: setting(budget(), {
     flag: '--budget <n>',
-    help: `candidates after the initial population: 1000, 2000 or any n >= ${MIN_BUDGET}; EoH first samples 10 i1 candidates more (the summary's "samples" counts all)`,
+    help: `candidates after the initial population: 1000, 2000 or any n from ${MIN_BUDGET} to ${MAX_BUDGET}; EoH first samples 10 i1 candidates more (the summary's "samples" counts all)`,
   }),
   seed: setting(integer(0), { flag: '--seed <n>', help: 'run seed' }),
 });

@@ -105,6 +105,11 @@ export type ScaffoldId = 'eoh' | 'sample';
 export const SCAFFOLD_IDS: readonly ScaffoldId[] = ['eoh', 'sample'];
 /** The smallest budget any scaffold accepts (one Sample batch, one small EoH generation). */
 export const MIN_BUDGET = 20;
+/**
+ * The largest budget a scaffold plans. An operator call (EoH) or batch plan (Sample) is held in memory whole:
+ * at this budget an EoH m1/m2 call builds ~20,000 prompts (~40 MB), at 100 times more it ran the host out of heap.
+ */
+export const MAX_BUDGET = 1_000_000;
 
 export interface Scaffold {
   readonly id: ScaffoldId;

@@ -15,7 +15,7 @@ const TYPE_NAMES: Readonly<Record<string, string>> = { int: 'integer' };
 
 /** zod's wording made plain ("Invalid input: expected number, received NaN" -> "must be a number"). */
 export function plainMessage(issue: z.core.$ZodIssue): string {
-  // A message the schema wrote itself ("must be an integer >= 20") stays as it is.
+  // A message the schema wrote itself ("must be an integer from 20 to 1000000") stays as it is.
   const plain = issue.code === 'invalid_type' && issue.message.startsWith('Invalid input');
   const expected = plain ? (TYPE_NAMES[issue.expected] ?? issue.expected) : undefined;
   if (expected) return `must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;

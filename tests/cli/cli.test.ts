@@ -96,7 +96,7 @@ describe('ahd CLI', () => {
     const out = join(dir, `huge-${budget}`);
     const r = ahd('run', '--problem', 'tsp50', '--scaffold', 'eoh', '--budget', budget, '--out', out);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^ahd: --budget must be an integer from 20 to 1000000, got \d+\n$/);
+    expect(r.stderr).toBe('ahd: --budget: must be an integer from 20 to 1000000\n');
     expect(existsSync(out)).toBe(false);
   });
 

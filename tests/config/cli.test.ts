@@ -34,10 +34,10 @@ describe('ahd run refuses a bad config with exit 2 and one line', () => {
 
   it('a bad value names the flag, or the file and the field', () => {
     const flag = ahd('run', '--problem', 'tsp50', '--scaffold', 'eoh', '--budget', '10');
-    expect([flag.status, flag.stderr]).toEqual([2, 'ahd: --budget: must be an integer >= 20\n']);
+    expect([flag.status, flag.stderr]).toEqual([2, 'ahd: --budget: must be an integer from 20 to 1000000\n']);
     const yaml = file('budget.yaml', 'problem: tsp50\nsearch:\n  scaffold: eoh\n  budget: 10\n');
     const fromFile = ahd('run', '--config', yaml);
-    expect([fromFile.status, fromFile.stderr]).toEqual([2, `ahd: ${yaml}: search.budget: must be an integer >= 20\n`]);
+    expect([fromFile.status, fromFile.stderr]).toEqual([2, `ahd: ${yaml}: search.budget: must be an integer from 20 to 1000000\n`]);
     const json = file('budget.json', JSON.stringify({ problem: 'tsp50', search: { scaffold: 'eoh', budget: 'many' } }));
     expect(ahd('run', '--config', json).stderr).toBe(`ahd: ${json}: search.budget: must be a number\n`);
   });

@@ -9,8 +9,8 @@ const library = { kind: 'library' } as const;
 
 describe('a run config is checked where it enters, and errors name the setting as its source spells it', () => {
   it.each([
-    [['--budget', '10'], '--budget: must be an integer >= 20'],
-    [['--budget', '20.5'], '--budget: must be an integer >= 20'],
+    [['--budget', '10'], '--budget: must be an integer from 20 to 1000000'],
+    [['--budget', '20.5'], '--budget: must be an integer from 20 to 1000000'],
     [['--budget', 'abc'], '--budget: must be a number'],
     [['--scaffold', 'foo'], '--scaffold: must be one of eoh, sample'],
     [['--llm', 'gpt'], '--llm: must be one of onnx, openai, es-server'],
@@ -22,11 +22,11 @@ describe('a run config is checked where it enters, and errors name the setting a
   });
 
   it('a file names itself and the field; the library names the setting path, never a flag', () => {
-    expect(() => parseDocument({ search: { budget: 10 } }, file)).toThrow('run.yaml: search.budget: must be an integer >= 20');
+    expect(() => parseDocument({ search: { budget: 10 } }, file)).toThrow('run.yaml: search.budget: must be an integer from 20 to 1000000');
     expect(() => parseDocument({ es: { scope: { parameterScope: 'most' } } }, file)).toThrow('run.yaml: es.scope.parameterScope: must be one of full, linear, late');
     expect(() => parseDocument({ llm: { endpoint: ['x'] } }, file)).toThrow('run.yaml: llm.endpoint: must be a URL');
     expect(() => parseDocument({ search: { budget: '1000' } }, library)).toThrow(/^search.budget: must be a number$/);
-    expect(() => parseDocument({ search: { budget: 10 } }, library)).toThrow(/^search.budget: must be an integer >= 20$/);
+    expect(() => parseDocument({ search: { budget: 10 } }, library)).toThrow(/^search.budget: must be an integer from 20 to 1000000$/);
     expect(() => parseDocument([], library)).toThrow(/^run config: must be an object$/);
   });
 

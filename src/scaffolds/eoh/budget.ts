@@ -1,12 +1,6 @@
-import { MIN_BUDGET } from '../../core/types.ts';
+import { MAX_BUDGET, MIN_BUDGET } from '../../core/types.ts';
 import { usageError } from '../../errors.ts';
 
-
-/**
- * The largest budget a scaffold plans. An operator call (EoH) or batch plan (Sample) is held in memory whole:
- * at this budget an EoH m1/m2 call builds ~20,000 prompts (~40 MB), at 100 times more it ran the host out of heap.
- */
-export const MAX_BUDGET = 1_000_000;
 
 /** Checks a run budget (candidates generated, initial population not counted). */
 export function checkBudget(budget: number): void {
