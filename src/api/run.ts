@@ -10,7 +10,6 @@ import { finishRun } from '../engine/finish-run.ts';
 import type { RunSummary } from '../engine/run-dir/index.ts';
 import { usageError } from '../errors.ts';
 import { isDefaultScope } from '../es/scope.ts';
-import { assertEsSupported } from '../llm/backends.ts';
 import { createEsServerModel } from '../llm/es-server/client.ts';
 import { bundledModelDir } from '../llm/onnx/bundled-model.ts';
 import { loadOnnxModel } from '../llm/onnx/index.ts';
@@ -53,7 +52,6 @@ export async function runLayers(layers: readonly ConfigLayer[], hooks: RunHooks 
   const problem = await loadProblem(config.problem);
   const scaffold = getScaffold(search.scaffold);
   scaffold.generations(search.budget);
-  if (config.es) assertEsSupported(config.llm.backend);
   hooks.onStart?.({ dir: io.out, problem, config });
 
   const started = Date.now();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ScaffoldId } from '../core/types.ts';
 import { usageError } from '../errors.ts';
 import type { EsParams } from '../es/optimizer.ts';
-import type { BackendId } from '../llm/backends.ts';
+import { assertEsSupported, type BackendId } from '../llm/backends.ts';
 import { recordedModelDir } from '../llm/onnx/bundled-model.ts';
 import type { SamplingOptions } from '../llm/types.ts';
 import { RUN_DEFAULTS, esDefaults } from './defaults.ts';
@@ -65,6 +65,7 @@ export function resolveRunConfig(layers: readonly ConfigLayer[], options: Resolv
   const backend = merged.llm?.backend ?? RUN_DEFAULTS.llm.backend;
   const withEs = merged.es?.enabled ?? RUN_DEFAULTS.es.enabled;
   if (!withEs) refuseEsSettings(layers);
+  if (withEs) assertEsSupported(backend, name('es.enabled'));
   const onnx = backend === 'onnx' ? onnxModel(explicit.llm?.model, stored, name) : {};
   return {
     problem,

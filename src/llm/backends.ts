@@ -20,10 +20,10 @@ export const BACKEND_IDS = Object.keys(BACKENDS) as BackendId[];
 /** The backends that can run ES, as a list for messages: "onnx, es-server". */
 export const esBackendList = (): string => BACKEND_IDS.filter((id) => BACKENDS[id].es).join(', ');
 
-/** Throws the usage error `ahd run --es` reports for a backend that cannot perturb weights. */
-export function assertEsSupported(backend: BackendId): void {
+/** Throws the usage error for ES (`setting`: `--es`, or `es.enabled` in a config) on a backend that cannot perturb weights. */
+export function assertEsSupported(backend: BackendId, setting: string): void {
   if (!BACKENDS[backend].es) {
-    throw usageError(`--es needs a backend that can perturb weights (${esBackendList()}); "${backend}" serves frozen weights`, {
+    throw usageError(`${setting} needs a backend that can perturb weights (${esBackendList()}); "${backend}" serves frozen weights`, {
       backend,
     });
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { didYouMean } from '../../src/config/did-you-mean.ts';
 import { parseDocument } from '../../src/config/parse.ts';
 import { SETTINGS } from '../../src/config/settings.ts';
-import { flagLayer, resolveLibrary } from './helpers.ts';
+import { flagLayer, resolveFlags, resolveLibrary } from './helpers.ts';
 
 const file = { kind: 'file', path: 'run.yaml' } as const;
 const library = { kind: 'library' } as const;
@@ -54,5 +54,13 @@ describe('a run config is checked where it enters, and errors name the setting a
     );
     expect(() => resolveLibrary({ problem: 'tsp50', search: { scaffold: 'eoh' }, es: { enabled: false, diagnostics: true } })).toThrow(/^es.diagnostics: ES settings without ES/);
     expect(resolveLibrary({ problem: 'tsp50', search: { scaffold: 'eoh' }, es: { enabled: true, alpha: 0.1 } }).es?.alpha).toBe(0.1);
+  });
+
+  it('refuses ES on a backend with frozen weights, naming the setting as given', () => {
+    const openai = { backend: 'openai', endpoint: ['http://127.0.0.1:1/v1'], model: 'm' };
+    expect(() => resolveLibrary({ problem: 'tsp50', search: { scaffold: 'eoh' }, es: { enabled: true }, llm: openai })).toThrow(
+      /^es.enabled needs a backend that can perturb weights \(onnx, es-server\); "openai" serves frozen weights$/,
+    );
+    expect(() => resolveFlags('--problem', 'tsp50', '--scaffold', 'eoh', '--es', '--llm', 'openai')).toThrow(/^--es needs a backend that can perturb weights/);
   });
 });

@@ -9,14 +9,14 @@ describe('backend capability table', () => {
   });
 
   it('accepts --es on ES-capable backends', () => {
-    expect(() => assertEsSupported('onnx')).not.toThrow();
-    expect(() => assertEsSupported('es-server')).not.toThrow();
+    expect(() => assertEsSupported('onnx', '--es')).not.toThrow();
+    expect(() => assertEsSupported('es-server', '--es')).not.toThrow();
   });
 
   it('refuses --es on openai with the one-line usage error (exit 2)', () => {
     let error: unknown;
     try {
-      assertEsSupported('openai');
+      assertEsSupported('openai', '--es');
     } catch (e) {
       error = e;
     }
