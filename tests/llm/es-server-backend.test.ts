@@ -95,9 +95,19 @@ describe('the es-server backend', () => {
     const before = await remote.es!.fingerprint();
     const controller = new AbortController();
     const long = { ...request(0).sampling, maxNewTokens: 100 };
-    const pending = remote.generate(request(2, { signal: controller.signal, perturbation: { seed: 9, sigma: 0.05 }, sampling: long }));
-    setTimeout(() => controller.abort(), 20);
-    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    // Abort the moment the perturbation is applied (a timer raced the tiny model, which can finish in 15 ms).
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const response = await realFetch(input, init);
+      if (String(input).endsWith('/es/apply')) controller.abort();
+      return response;
+    };
+    try {
+      const pending = remote.generate(request(2, { signal: controller.signal, perturbation: { seed: 9, sigma: 0.05 }, sampling: long }));
+      await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
     expect(await remote.es!.fingerprint()).toBe(before);
     for (const server of servers) expect((await call(server.url, '/es/status')).json.active_perturbation).toBeNull();
   });
