@@ -13,6 +13,16 @@ import onnx
 from onnx import helper, numpy_helper
 
 _erf = np.vectorize(math.erf, otypes=[np.float64])
+# Cast targets by TensorProto code, spelled out: onnx.mapping is gone in onnx >= 1.16 and its replacement
+# (helper.tensor_dtype_to_np_dtype) is missing before 1.13, so neither serves every onnx this suite meets.
+_CAST_TYPES = {
+    onnx.TensorProto.FLOAT: np.float32,
+    onnx.TensorProto.DOUBLE: np.float64,
+    onnx.TensorProto.FLOAT16: np.float16,
+    onnx.TensorProto.INT32: np.int32,
+    onnx.TensorProto.INT64: np.int64,
+    onnx.TensorProto.BOOL: np.bool_,
+}
 
 
 def _attrs(node) -> dict:
@@ -48,7 +58,7 @@ def _run(node, inputs, attrs):
     if op == "Gather":
         return [np.take(inputs[0], inputs[1], axis=attrs.get("axis", 0))]
     if op == "Cast":
-        return [inputs[0].astype(onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[attrs["to"]])]
+        return [inputs[0].astype(_CAST_TYPES[attrs["to"]])]
     if op == "Range":
         return [np.arange(inputs[0], inputs[1], inputs[2]).astype(inputs[0].dtype)]
     if op == "Unsqueeze":
