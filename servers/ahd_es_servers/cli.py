@@ -70,7 +70,7 @@ def main(argv=None) -> int:
         print(f"ahd-torch-server: {error}", file=sys.stderr)
         return 2
 
-    from .app import create_app
+    from .app import EsApp
     from .serving import serve
     from .torch_backend import TorchBackend
 
@@ -81,4 +81,4 @@ def main(argv=None) -> int:
         file=sys.stderr,
         flush=True,
     )
-    return serve(create_app(backend, max_repeat=args.max_repeat_prompt), args.host, args.port, "ahd-torch-server", stop_with_stdin=args.stop_with_stdin)
+    return serve(EsApp(backend, max_repeat=args.max_repeat_prompt), args.host, args.port, "ahd-torch-server", stop_with_stdin=args.stop_with_stdin)

@@ -13,6 +13,13 @@ from typing import Any, Optional, Tuple
 SERVERS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER_SCRIPT = os.path.join(SERVERS_DIR, "torch_server.py")
 READY_PREFIX = "ahd-torch-server listening on "
+# Test servers run with these unimportable (a stand-in package that raises), as in GPU images without Flask.
+BLOCKED_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "blocked")
+
+
+def blocked_env() -> dict:
+    """The environment of a Python process in which `import flask` and `import werkzeug` fail."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([BLOCKED_DIR, *filter(None, [os.environ.get("PYTHONPATH")])])}
 
 
 class ServerProcess:
@@ -24,6 +31,7 @@ class ServerProcess:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            env=blocked_env(),
         )
         line = self.proc.stdout.readline()
         if not line.startswith(READY_PREFIX):

@@ -81,6 +81,11 @@ check("sigma out of range -> 400, weights unchanged", post("/es/apply", {"seed":
 PYEOF
 
 kill -TERM "$SERVER"
+# A bare `wait` would hang the smoke test on a server that does not stop: give it 120 s, then kill it and fail.
+for _ in $(seq 120); do kill -0 "$SERVER" 2>/dev/null || break; sleep 1; done
+if kill -0 "$SERVER" 2>/dev/null; then
+  kill -KILL "$SERVER"; echo "FAIL SIGTERM: still running after 120 s"; exit 1
+fi
 wait "$SERVER" && echo "ok   SIGTERM: clean exit" || { echo "FAIL SIGTERM exit status $?"; exit 1; }
 trap - EXIT
 echo "smoke: all passed"

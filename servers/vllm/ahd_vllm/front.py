@@ -158,7 +158,7 @@ def main(argv=None) -> int:
         print(f"ahd-vllm-server: cannot start the vLLM engine: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
 
-    from ahd_es_servers.app import create_app
+    from ahd_es_servers.app import EsApp
     from ahd_es_servers.serving import serve
 
     print(
@@ -168,4 +168,4 @@ def main(argv=None) -> int:
         file=sys.stderr,
         flush=True,
     )
-    return serve(create_app(backend, max_repeat=args.max_repeat_prompt), args.host, args.port, "ahd-vllm-server", ready)
+    return serve(EsApp(backend, max_repeat=args.max_repeat_prompt), args.host, args.port, "ahd-vllm-server", ready)
