@@ -15,11 +15,13 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 import torch
 
-from .errors import InvalidRequest, StateConflict
+from .editable import check_editable
+from .errors import InvalidRequest, ServerError, StateConflict
 from .fingerprint import weights_fingerprint
 from .noise import CHUNK_ELEMENTS
 from .normalise import canonical_mode, normalise_rewards
 from .selection import canonical_scope, select, select_full
+from .shards import Place
 from .weight_steps import Slot, WeightSteps, make_master
 
 
@@ -40,8 +42,13 @@ class SeededES:
         exact_reset: bool = False,
         chunk_elements: int = CHUNK_ELEMENTS,
         log: Callable[[str], None] = _log_stderr,
+        place_of: Optional[Callable[[str, torch.Tensor], Optional[Place]]] = None,
     ) -> None:
         self.model = model
+        # place_of(name, param): where a tensor-parallel shard lies in its full tensor (None: whole), so each
+        # shard takes its own part of the full tensor's noise (shards.py).
+        self.place_of = place_of
+        self._staged: Optional[Dict[str, Any]] = None
         self.master_copy = master_copy
         # exact_reset: the base weights, kept in host memory, so a reset restores them bit for bit.
         self.base = [(item.param, item.param.detach().to("cpu", copy=True)) for item in select_full(model)] if exact_reset else None
@@ -61,32 +68,73 @@ class SeededES:
     # ---- routes ----
 
     def init(self, parameter_scope: object = "full", target_modules: Optional[Iterable[str]] = None, verbose: bool = True) -> Dict[str, Any]:
-        scope = canonical_scope(parameter_scope)
-        targets = None if target_modules is None else [str(t) for t in target_modules]
-        # Select first: an init that cannot select anything leaves the server as it was.
-        selected = select(self.model, scope, targets)
-        for item in selected:
-            if not item.param.is_contiguous():
-                raise InvalidRequest(f"tensor {item.name} is not contiguous; ES perturbs flattened views in place")
+        self.prepare_init(parameter_scope, target_modules, verbose)
+        return self.commit_init()
+
+    def check_init(self, parameter_scope: object = "full", target_modules: Optional[Iterable[str]] = None, verbose: bool = True) -> None:
+        """Raises what init would refuse (scope, selection, shard places, a model ES cannot edit); writes nothing."""
+        self._plan_init(parameter_scope, target_modules)
+
+    def prepare_init(self, parameter_scope: object = "full", target_modules: Optional[Iterable[str]] = None, verbose: bool = True) -> None:
+        """The first phase of an init (over tensor-parallel ranks: on every rank before any commits): refusals
+        first, so a bad init changes nothing; then the previous state reset and the master copies allocated. A
+        failure from there on (out of memory) leaves ES uninitialised over the reset weights."""
+        scope, planned = self._plan_init(parameter_scope, target_modules)
         previous = self.reset() if self.initialized else None
         self.steps = None  # drop the old master copies before making new ones
-        slots = [
-            Slot(item.name, item.key, item.param, make_master(item.param) if self.master_copy else None)
-            for item in selected
-        ]
-        self.steps = WeightSteps(slots, self.chunk_elements)
-        self.scope = scope
+        self.scope = None
+        self._staged = None
+        slots = []
+        for item, place in planned:
+            try:
+                master = make_master(item.param) if self.master_copy else None
+            except RuntimeError as error:  # out of memory; the masters made so far go with `slots`
+                raise ServerError(
+                    f"init: cannot allocate the master copy of {item.name} ({error}); ES is not initialised "
+                    f"(the previous state was reset)"
+                ) from error
+            slots.append(Slot(item.name, item.key, item.param, master, place))
+        self._staged = {"scope": scope, "slots": slots, "previous": previous, "verbose": verbose}
+
+    def commit_init(self) -> Dict[str, Any]:
+        """The second phase: the prepared state becomes the live one (allocates nothing, so cannot fail)."""
+        staged, self._staged = self._staged, None
+        if staged is None:
+            raise StateConflict("init: nothing prepared")
+        self.steps = WeightSteps(staged["slots"], self.chunk_elements)
+        self.scope = staged["scope"]
         self.history = []
         self.active = None
-        if verbose:
-            self.log(f"[es] scope={scope} tensors={len(slots)} params={self._total_params():,} master_copy={self.master_copy}")
+        if staged["verbose"]:
+            self.log(f"[es] scope={self.scope} tensors={len(self.steps.slots)} params={self._total_params():,} master_copy={self.master_copy}")
         return {
             "ok": True,
-            "parameter_scope": scope,
-            "n_tensors": len(slots),
+            "parameter_scope": self.scope,
+            "n_tensors": len(self.steps.slots),
             "total_params": self._total_params(),
-            "previous_state_reset": previous,
+            "previous_state_reset": staged["previous"],
         }
+
+    def abort_init(self) -> None:
+        """Another rank's prepare failed: drop this one's (ES stays uninitialised here too)."""
+        self._staged = None
+
+    def _plan_init(self, parameter_scope: object, target_modules: Optional[Iterable[str]]):
+        scope = canonical_scope(parameter_scope)
+        targets = None if target_modules is None else [str(t) for t in target_modules]
+        check_editable(self.model)
+        planned = []
+        for item in select(self.model, scope, targets):
+            if not item.param.is_contiguous():
+                raise InvalidRequest(f"tensor {item.name} is not contiguous; ES perturbs flattened views in place")
+            try:
+                place = self.place_of(item.name, item.param) if self.place_of else None
+                if place is not None:
+                    place.check(item.name, item.param.shape)
+            except ValueError as error:
+                raise InvalidRequest(f"init: {error}") from error
+            planned.append((item, place))
+        return scope, planned
 
     def apply(self, seed: int, sigma: float) -> Dict[str, Any]:
         requested, already = self._plan_apply(seed, sigma)

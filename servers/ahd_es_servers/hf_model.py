@@ -2,12 +2,13 @@
 
 Prompts go through the tokenizer's own chat template and are encoded without added special tokens (the
 template writes them); the answer is decoded with special tokens left out. Sampling defaults, prompt style and
-stop ids are read from the model dir's files as for the bundled model, plus the tokenizer's eos and <|eot_id|>.
+stop ids are read from the model dir's files as for the bundled model, plus the tokenizer's eos and the end-of-turn
+tokens it knows (tokenizer_info, shared with the vLLM front).
 """
 from __future__ import annotations
 
 import os
-from typing import Any, List, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import torch
 
@@ -43,15 +44,34 @@ class HfCodec:
         return self.tokenizer.decode(list(ids), skip_special_tokens=True)
 
 
-def _info(path: str, model: Any, tokenizer: Any) -> ModelInfo:
+# End-of-turn tokens of common chat templates (Llama 3, ChatML/Qwen, Gemma, Phi-3): a turn ends there even where
+# generation_config.json names only the end-of-text token.
+END_OF_TURN_TOKENS = ("<|eot_id|>", "<|im_end|>", "<end_of_turn>", "<|end|>")
+
+
+def token_lookup(tokenizer: Any) -> Callable[[str], Optional[int]]:
+    """A Hugging Face tokenizer's id of a token, None where it has no such token (not its unk id)."""
+
+    def token_id(token: str) -> Optional[int]:
+        value = tokenizer.convert_tokens_to_ids(token)
+        return value if isinstance(value, int) and value >= 0 and value != tokenizer.unk_token_id else None
+
+    return token_id
+
+
+def tokenizer_info(path: str, fallback_config: Dict[str, Any], tokenizer: Any) -> ModelInfo:
+    """ModelInfo of a Hugging Face model (dir or hub id) served through its tokenizer (--hf, the vLLM front): stop
+    ids are the eos ids of the dir's files and the tokenizer, then the end-of-turn tokens it knows."""
     local = os.path.isdir(path)
-    config = (read_json(os.path.join(path, "config.json"), False) if local else None) or model.config.to_dict()
+    config = (read_json(os.path.join(path, "config.json"), False) if local else None) or fallback_config
     gen = (read_json(os.path.join(path, "generation_config.json"), False) if local else None) or {}
-    info = model_info(path, config, gen, tokenizer.eos_token, lambda t: tokenizer.convert_tokens_to_ids(t))
+    token_id = token_lookup(tokenizer)
+    info = model_info(path, config, gen, tokenizer.eos_token, token_id)
     stop_ids = list(info.stop_ids)
-    eot = tokenizer.convert_tokens_to_ids("<|eot_id|>")
-    if isinstance(eot, int) and eot >= 0 and eot != tokenizer.unk_token_id and eot not in stop_ids:
-        stop_ids.append(eot)
+    for token in END_OF_TURN_TOKENS:
+        found = token_id(token)
+        if found is not None and found not in stop_ids:
+            stop_ids.append(found)
     return ModelInfo(info.name, info.prompt_style, info.defaults, stop_ids, info.max_positions)
 
 
@@ -70,4 +90,5 @@ def load_hf(path: str, dtype: torch.dtype, device: str, trust_remote_code: bool 
     def render_chat(messages, **kwargs):
         return tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=True, **kwargs)
 
-    return LoadedModel(module=model, lm=HfLm(model, torch.device(device)), codec=HfCodec(tokenizer), info=_info(path, model, tokenizer), render_chat=render_chat)
+    info = tokenizer_info(path, model.config.to_dict(), tokenizer)
+    return LoadedModel(module=model, lm=HfLm(model, torch.device(device)), codec=HfCodec(tokenizer), info=info, render_chat=render_chat)

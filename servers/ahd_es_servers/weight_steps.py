@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import List, Optional, Sequence
+from typing import Iterator, List, Optional, Sequence, Tuple
 
 import torch
 
 from .errors import InvalidRequest
 from .noise import CHUNK_ELEMENTS, chunk_bounds, draw, generator_for
+from .shards import Place, Segment, chunk_segments
 
 # torch's normal samplers are Box-Muller (or similar) over uniforms of at most 64 bits: |eps| < sqrt(128 ln 2) < 10.
 NOISE_BOUND = 64.0
@@ -33,10 +34,15 @@ class Slot:
     key: int
     param: torch.Tensor
     master: Optional[torch.Tensor] = None  # float32 (or wider) copy of param, or None: in place
+    place: Optional[Place] = None  # where param lies in its full tensor (a tensor-parallel shard), or None: whole
+
+    def __post_init__(self) -> None:
+        if self.place is not None:
+            self.place.check(self.name, self.param.shape)
 
     @property
-    def flat(self) -> torch.Tensor:
-        return self.param.view(-1)
+    def full_numel(self) -> int:
+        return self.param.numel() if self.place is None else self.place.full_numel
 
     @property
     def truth(self) -> torch.Tensor:
@@ -57,8 +63,14 @@ class WeightSteps:
         self.slots = slots
         self.chunk_elements = chunk_elements
 
-    def _chunks(self, slot: Slot):
-        return chunk_bounds(slot.param.numel(), self.chunk_elements)
+    def _noise(self, slot: Slot, seed: int) -> Iterator[Tuple[Segment, torch.Tensor]]:
+        """(segment, its noise) over the slot's full tensor, chunk by chunk in order (shards.py)."""
+        device = slot.param.device
+        generator = generator_for(seed, slot.key, device)
+        for start, end in chunk_bounds(slot.full_numel, self.chunk_elements):
+            noise = draw(generator, end - start, device)
+            for segment in chunk_segments(slot.place, start, end):
+                yield segment, segment.noise(noise)
 
     # ---- perturbations ----
 
@@ -69,13 +81,12 @@ class WeightSteps:
         if sigma == 0.0:
             return
         for slot in self.slots:
-            generator = generator_for(seed, slot.key, slot.param.device)
-            for start, end in self._chunks(slot):
-                noise = draw(generator, end - start, slot.param.device)
+            for segment, noise in self._noise(slot, seed):
+                target = segment.local(slot.param)
                 if slot.master is None:
-                    slot.flat[start:end].add_(noise.to(slot.param.dtype), alpha=sigma)
+                    target.add_(noise.to(slot.param.dtype), alpha=sigma)
                 else:
-                    slot.flat[start:end].copy_(torch.add(slot.master.view(-1)[start:end], noise, alpha=sigma))
+                    target.copy_(torch.add(segment.local(slot.master), noise, alpha=sigma))
 
     @torch.no_grad()
     def check_perturb(self, seed: int, sigma: float) -> None:
@@ -100,19 +111,15 @@ class WeightSteps:
             if slot.master is not None:
                 slot.param.copy_(slot.master)
                 continue
-            generator = generator_for(seed, slot.key, slot.param.device)
-            for start, end in self._chunks(slot):
-                noise = draw(generator, end - start, slot.param.device)
-                slot.flat[start:end].add_(noise.to(slot.param.dtype), alpha=-sigma)
+            for segment, noise in self._noise(slot, seed):
+                segment.local(slot.param).add_(noise.to(slot.param.dtype), alpha=-sigma)
 
     def _perturbed_chunks(self, slot: Slot, seed: int, sigma: float):
-        generator = generator_for(seed, slot.key, slot.param.device)
-        for start, end in self._chunks(slot):
-            noise = draw(generator, end - start, slot.param.device)
+        for segment, noise in self._noise(slot, seed):
             if slot.master is None:
-                yield slot.flat[start:end].add(noise.to(slot.param.dtype), alpha=sigma)
+                yield segment.local(slot.param).add(noise.to(slot.param.dtype), alpha=sigma)
             else:
-                yield torch.add(slot.master.view(-1)[start:end], noise, alpha=sigma).to(slot.param.dtype)
+                yield torch.add(segment.local(slot.master), noise, alpha=sigma).to(slot.param.dtype)
 
     # ---- updates ----
 
@@ -123,13 +130,14 @@ class WeightSteps:
         if not any(coeffs):
             return
         for slot in self.slots:
-            for start, end, delta in self._deltas(slot, seeds, coeffs):
+            for segment, delta in self._deltas(slot, seeds, coeffs):
+                target = segment.local(slot.param)
                 if slot.master is None:
-                    slot.flat[start:end].add_(delta.to(slot.param.dtype))
+                    target.add_(delta.to(slot.param.dtype))
                 else:
-                    master = slot.master.view(-1)[start:end]
+                    master = segment.local(slot.master)
                     master.add_(delta.to(master.dtype))
-                    slot.flat[start:end].copy_(master)
+                    target.copy_(master)
 
     @torch.no_grad()
     def check_step(self, seeds: Sequence[int], coeffs: Sequence[float]) -> None:
@@ -143,8 +151,8 @@ class WeightSteps:
         if reach == 0.0:
             return
         for slot in self._unsure(reach):
-            for start, end, delta in self._deltas(slot, seeds, coeffs):
-                candidate = slot.truth.view(-1)[start:end] + delta.to(slot.truth.dtype)
+            for segment, delta in self._deltas(slot, seeds, coeffs):
+                candidate = segment.local(slot.truth) + delta.to(slot.truth.dtype)
                 if not (bool(torch.isfinite(candidate).all()) and bool(torch.isfinite(candidate.to(slot.param.dtype)).all())):
                     raise InvalidRequest(
                         f"update refused: its step (sum of |alpha / N * w_i| = {reach}) would take tensor {slot.name} "
@@ -152,13 +160,16 @@ class WeightSteps:
                     )
 
     def _deltas(self, slot: Slot, seeds: Sequence[int], coeffs: Sequence[float]):
+        """(segment, its part of sum_i coeffs[i] * eps_i), the sum taken over each whole chunk of the full tensor
+        (as with one rank, so a shard's update is bit for bit its part of the unsharded update)."""
         device = slot.param.device
         generators = [generator_for(seed, slot.key, device) for seed in seeds]
-        for start, end in self._chunks(slot):
+        for start, end in chunk_bounds(slot.full_numel, self.chunk_elements):
             delta = torch.zeros((end - start,), dtype=torch.float32, device=device)
             for generator, coeff in zip(generators, coeffs):
                 delta.add_(draw(generator, end - start, device), alpha=coeff)
-            yield start, end, delta
+            for segment in chunk_segments(slot.place, start, end):
+                yield segment, segment.noise(delta)
 
     # ---- guard ----
 
@@ -167,7 +178,8 @@ class WeightSteps:
         unsure = []
         for slot in self.slots:
             limit = torch.finfo(slot.param.dtype).max / 2
-            max_abs = float(slot.truth.abs().max()) if slot.param.numel() else 0.0
+            # max and min are reductions: no full-size temporary (abs() would make one per tensor per apply).
+            max_abs = max(float(slot.truth.max()), -float(slot.truth.min())) if slot.param.numel() else 0.0
             if not (max_abs + reach * NOISE_BOUND < limit):
                 unsure.append(slot)
         return unsure

@@ -1,4 +1,7 @@
 """Steps the weights cannot take are refused with one error, the weights left bit for bit as they were."""
+import os
+import subprocess
+import sys
 import unittest
 
 import torch
@@ -8,6 +11,29 @@ from ahd_es_servers.es_core import SeededES
 from tests.helpers import bit_identical, bundled_gpt, snapshot
 
 QUIET = {"log": lambda line: None}
+
+
+# Peak resident memory of a process checking a perturbation of one 256 MiB tensor: a weight-sized temporary
+# (abs() of the tensor, once per apply) would raise the peak by 256 MiB.
+PEAK_PROBE = """
+import resource, sys, torch
+sys.path.insert(0, sys.argv[1])
+from ahd_es_servers.noise import tensor_id
+from ahd_es_servers.weight_steps import Slot, WeightSteps
+torch.set_num_threads(1)
+WeightSteps([Slot("w", tensor_id("w"), torch.ones(8))]).check_perturb(1, 1e-3)  # kernels loaded
+weights = torch.ones(64 * 2**20)
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+WeightSteps([Slot("w", tensor_id("w"), weights)]).check_perturb(1, 1e-3)
+print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)
+"""
+
+
+class Memory(unittest.TestCase):
+    def test_the_range_bound_makes_no_weight_sized_temporary(self):
+        servers = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        grown_mib = int(subprocess.run([sys.executable, "-c", PEAK_PROBE, servers], capture_output=True, text=True, check=True).stdout)
+        self.assertLess(grown_mib, 64)
 
 
 class Guards(unittest.TestCase):

@@ -5,7 +5,7 @@
 #   servers/vllm/smoke_gpu.sh MODEL [TENSOR_PARALLEL_SIZE]      e.g. servers/vllm/smoke_gpu.sh Qwen/Qwen2.5-0.5B-Instruct 1
 #
 # Starts servers/vllm/vllm_server.py (--master-copy --exact-reset, a free port), then checks over HTTP: status before init, init,
-# apply / same apply / other apply (409), seeded chat twice (same text), greedy under the perturbation, revert
+# apply / same apply / other apply (409), seeded chat twice (same text), greedy changed by a perturbation, revert
 # (weights back to the base fingerprint), update, reset (back to the base fingerprint), bad requests (400), and a clean SIGTERM. Exit 0 = all passed.
 set -euo pipefail
 MODEL=${1:?usage: smoke_gpu.sh MODEL [TENSOR_PARALLEL_SIZE]}
@@ -63,9 +63,12 @@ check("apply", post("/es/apply", {"seed": 17, "sigma": 0.003})[1].get("already_a
 check("apply same", post("/es/apply", {"seed": 17, "sigma": 0.003})[1].get("already_applied") is True)
 check("apply other -> 409", post("/es/apply", {"seed": 18, "sigma": 0.003})[0] == 409)
 check("update while perturbed -> 409", post("/es/update", {"seeds": [1], "rewards": [1.0], "alpha": 0.001})[0] == 409)
-perturbed = post("/v1/chat/completions", {**chat, "temperature": 0})[1]["choices"][0]["message"]["content"]
-print(f"     greedy under the perturbation {'differs' if perturbed != greedy else 'is unchanged'}")
 check("revert", post("/es/revert", {"seed": 17, "sigma": 0.003})[1].get("already_reverted") is False)
+# The edits must reach the forward pass (weights derived at load, e.g. repacked or absorbed, would ignore them).
+post("/es/apply", {"seed": 19, "sigma": 0.02})
+perturbed = post("/v1/chat/completions", {**chat, "temperature": 0})[1]["choices"][0]["message"]["content"]
+post("/es/revert", {"seed": 19, "sigma": 0.02})
+check("greedy under a perturbation (sigma 0.02) differs: the edits reach the forward pass", perturbed != greedy)
 s, st = post("/es/status")
 check("revert restores the base weights exactly (master copy)", st["weights_fingerprint"] == base)
 check("greedy after revert equals greedy before", post("/v1/chat/completions", {**chat, "temperature": 0})[1]["choices"][0]["message"]["content"] == greedy)

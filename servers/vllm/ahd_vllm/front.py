@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import traceback
 from typing import Any, Dict, List, Sequence, Tuple
 
 from ahd_es_servers.errors import InvalidRequest, ModelLoadError
 from ahd_es_servers.generation import Generation
-from ahd_es_servers.model_dir import ModelInfo, model_info, read_json
+from ahd_es_servers.hf_model import tokenizer_info
+from ahd_es_servers.model_dir import ModelInfo
 from ahd_es_servers.sampling import Sampling
 
+from .memory import checkpoint_parameters, gpu_memory_utilization
 from .rpc_es import RpcEs
 
 EXTENSION = "ahd_vllm.worker_extension.EsWorkerExtension"
@@ -92,11 +95,7 @@ class VllmBackend:
 
 
 def _info(model: str, llm: Any) -> ModelInfo:
-    tokenizer = llm.get_tokenizer()
-    local = os.path.isdir(model)
-    config = (read_json(os.path.join(model, "config.json"), False) if local else None) or {"_name_or_path": model}
-    gen = (read_json(os.path.join(model, "generation_config.json"), False) if local else None) or {}
-    return model_info(model, config, gen, tokenizer.eos_token, tokenizer.convert_tokens_to_ids)
+    return tokenizer_info(model, {"_name_or_path": model}, llm.get_tokenizer())
 
 
 def parse_args(argv):
@@ -108,7 +107,8 @@ def parse_args(argv):
     parser.add_argument("--dtype", default="bfloat16", choices=["auto", "float16", "bfloat16", "float32"])
     parser.add_argument("--master-copy", action="store_true", help="float32 master copy of the ES tensors on each GPU (exact revert)")
     parser.add_argument("--exact-reset", action="store_true", help="base weights in host memory on each worker: a reset restores them bit for bit")
-    parser.add_argument("--gpu-memory-utilization", type=float, default=0.85)
+    parser.add_argument("--gpu-memory-utilization", type=float, default=None,
+                        help="fraction of each GPU vLLM may reserve (default: sized from the model so ES's memory fits beside it)")
     parser.add_argument("--max-model-len", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0, help="engine seed (requests carry their own sampler seeds)")
     parser.add_argument("--enforce-eager", action="store_true", help="no CUDA graphs (slower; for debugging)")
@@ -117,17 +117,39 @@ def parse_args(argv):
     return parser.parse_args(argv)
 
 
+def _gpu_bytes() -> int:
+    """Memory of the first visible GPU, asked in a child process: CUDA initialised in this one would make vLLM
+    fall back to spawning its workers."""
+    probe = subprocess.run([sys.executable, "-c", "import torch; print(torch.cuda.mem_get_info()[1])"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        raise ModelLoadError(f"cannot read the GPU's memory: {' '.join(probe.stderr.split()[-12:])}")
+    return int(probe.stdout)
+
+
+def sized_utilization(args) -> float:
+    """--gpu-memory-utilization, or one sized from the model's parameter count (memory.py)."""
+    if args.gpu_memory_utilization is not None:
+        return args.gpu_memory_utilization
+    parameters = checkpoint_parameters(args.model)
+    if parameters is None and args.master_copy:
+        raise ModelLoadError("--master-copy needs the model's size: give a local model dir with *.safetensors, or --gpu-memory-utilization")
+    weight_bytes = 4 if args.dtype == "float32" else 2
+    return gpu_memory_utilization(_gpu_bytes(), parameters or 0, weight_bytes, args.tensor_parallel_size, args.master_copy)
+
+
 def load_engine(args) -> Any:
     try:
         from vllm import LLM
     except ImportError as error:
         raise ModelLoadError(f"vLLM is not installed here (from vllm import LLM: {error})") from error
+    utilization = sized_utilization(args)
+    print(f"ahd-vllm-server: gpu_memory_utilization {utilization}", file=sys.stderr, flush=True)
     kwargs = dict(
         model=args.model,
         tensor_parallel_size=args.tensor_parallel_size,
         dtype=args.dtype,
         seed=args.seed,
-        gpu_memory_utilization=args.gpu_memory_utilization,
+        gpu_memory_utilization=utilization,
         enable_prefix_caching=False,
         enforce_eager=args.enforce_eager,
         trust_remote_code=args.trust_remote_code,

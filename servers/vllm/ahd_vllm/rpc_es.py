@@ -1,7 +1,7 @@
 """The front's view of the workers' ES cores: one call on every worker, one answer (all workers must agree).
 
-With several workers (tensor parallelism) apply and update run in two phases, a check on every worker then the
-write, so a step that one shard cannot take is refused on all of them and the shards never diverge.
+apply and update run in two phases, a check on every worker then the write, so a step that one shard cannot take
+is refused on all of them and the shards never diverge; init in three (check, prepare, then commit or abort).
 """
 from __future__ import annotations
 
@@ -29,12 +29,17 @@ class RpcEs:
     def __init__(self, rpc: Rpc) -> None:
         self.rpc = rpc
 
-    def call(self, method: str, **kwargs: Any) -> Any:
+    def _results(self, method: str, **kwargs: Any) -> List[Any]:
+        """`method` on every worker, their results in rank order; the first refusal is raised (with one worker
+        too: a check's answer is never ignored)."""
         answers = self.rpc(method, **kwargs)
         for answer in answers:
             if not answer.get("ok"):
                 _raise(answer)
-        results = [answer["result"] for answer in answers]
+        return [answer.get("result") for answer in answers]
+
+    def call(self, method: str, **kwargs: Any) -> Any:
+        results = self._results(method, **kwargs)
         if any(_without_sizes(result) != _without_sizes(results[0]) for result in results[1:]):
             raise ServerError(f"vLLM workers disagree on {method}: {results}")
         if isinstance(results[0], dict) and "total_params" in results[0]:
@@ -43,15 +48,19 @@ class RpcEs:
         return results[0]
 
     def _two_phase(self, check: str, write: str, **kwargs: Any) -> Dict[str, Any]:
-        answers = self.rpc(check, **kwargs)
-        if len(answers) > 1:
-            for answer in answers:
-                if not answer.get("ok"):
-                    _raise(answer)
+        self._results(check, **kwargs)
         return self.call(write, **kwargs)
 
     def es_init(self, **request: Any) -> Dict[str, Any]:
-        return self.call("es_init", **request)
+        # Refusals first (nothing changes anywhere); then every rank prepares (reset, master copies allocated):
+        # if any fails (out of memory), all drop theirs and stay uninitialised alike; else all commit.
+        self._results("es_check_init", **request)
+        try:
+            self._results("es_prepare_init", **request)
+        except ServerError:
+            self.rpc("es_abort_init")
+            raise
+        return self.call("es_commit_init")
 
     def es_apply(self, seed: int, sigma: float) -> Dict[str, Any]:
         return self._two_phase("es_check_apply", "es_apply", seed=seed, sigma=sigma)
@@ -70,9 +79,5 @@ class RpcEs:
 
     def fingerprint(self) -> str:
         """One worker: its fingerprint; several: a fingerprint of theirs in rank order."""
-        answers = self.rpc("es_fingerprint")
-        for answer in answers:
-            if not answer.get("ok"):
-                _raise(answer)
-        prints = [answer["result"] for answer in answers]
+        prints = self._results("es_fingerprint")
         return prints[0] if len(prints) == 1 else hashlib.sha256("|".join(prints).encode()).hexdigest()[:16]

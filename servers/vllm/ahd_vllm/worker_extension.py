@@ -6,9 +6,9 @@ their ES states move together. Answers are plain dicts: {"ok": True, "result": .
 <HTTP status>, "error": "<one line>"}, so the front can answer with the right status whatever vLLM does with
 exceptions raised in workers.
 
-Under tensor parallelism each rank seeds a tensor's noise from the tensor's own name, as with one rank: a
-replicated tensor (a norm) gets the same noise on every rank, and every shard of a sharded tensor gets the same
-noise stream for its own slice. Needs no vllm import.
+Under tensor parallelism each shard takes its own part of its full tensor's noise (shard_places.py,
+ahd_es_servers/shards.py): any tensor-parallel size writes the weights size 1 writes. init runs in phases over the
+workers (check, prepare, commit or abort: rpc_es.py). Imports vllm only to ask the worker's tensor-parallel rank.
 """
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ import torch
 from ahd_es_servers.errors import ServerError
 from ahd_es_servers.es_core import SeededES
 
+from .shard_places import place_finder
+
 
 def _answer(call: Callable[[], Any]) -> Dict[str, Any]:
     try:
@@ -27,15 +29,33 @@ def _answer(call: Callable[[], Any]) -> Dict[str, Any]:
         return {"ok": False, "status": error.status, "error": str(error)}
 
 
+def _tp_rank() -> int:
+    try:
+        from vllm.distributed import get_tensor_model_parallel_rank
+    except ImportError:  # stand-in workers in tests: the layers carry their own tp_rank
+        return 0
+    return int(get_tensor_model_parallel_rank())
+
+
 class EsWorkerExtension:
     _ahd_es: SeededES = None  # set by es_setup
 
     def es_setup(self, master_copy: bool = False, exact_reset: bool = False) -> Dict[str, Any]:
-        self._ahd_es = SeededES(self.model_runner.model, master_copy=master_copy, exact_reset=exact_reset)
+        model = self.model_runner.model
+        self._ahd_es = SeededES(model, master_copy=master_copy, exact_reset=exact_reset, place_of=place_finder(model, _tp_rank()))
         return _answer(lambda: None)
 
-    def es_init(self, **request: Any) -> Dict[str, Any]:
-        return _answer(lambda: self._ahd_es.init(**request))
+    def es_check_init(self, **request: Any) -> Dict[str, Any]:
+        return _answer(lambda: self._ahd_es.check_init(**request))
+
+    def es_prepare_init(self, **request: Any) -> Dict[str, Any]:
+        return _answer(lambda: self._written(self._ahd_es.prepare_init(**request)))
+
+    def es_commit_init(self) -> Dict[str, Any]:
+        return _answer(self._ahd_es.commit_init)
+
+    def es_abort_init(self) -> Dict[str, Any]:
+        return _answer(self._ahd_es.abort_init)
 
     def es_check_apply(self, seed: int, sigma: float) -> Dict[str, Any]:
         return _answer(lambda: self._ahd_es.check_apply(seed, sigma))
