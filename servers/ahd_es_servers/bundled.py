@@ -47,19 +47,25 @@ def gpt_config(config: dict, source: str):
 
 
 class GptLm:
-    """The GPT through its own KV cache (past_key_values), one sequence at a time."""
+    """The GPT through its own KV cache (past_key_values), a batch of equal-length rows."""
 
     def __init__(self, model: torch.nn.Module, device: torch.device) -> None:
         self.model = model
         self.device = device
 
-    def prefill(self, ids: Sequence[int]) -> Tuple[torch.Tensor, Any]:
-        logits, past = self.model(torch.tensor([list(ids)], dtype=torch.long, device=self.device))
-        return logits[0, -1], past
+    def prefill(self, ids: Sequence[int], rows: int) -> Tuple[torch.Tensor, Any]:
+        # Only the last position's logits are used: for this call the final norm (and so the head) sees that
+        # position alone (the model's forward has no switch for it).
+        last_only = self.model.ln_f.register_forward_pre_hook(lambda module, args: (args[0][:, -1:],))
+        try:
+            logits, past = self.model(torch.tensor([list(ids)] * rows, dtype=torch.long, device=self.device))
+        finally:
+            last_only.remove()
+        return logits[:, -1], past
 
-    def extend(self, token_id: int, cache: Any) -> Tuple[torch.Tensor, Any]:
-        logits, past = self.model(torch.tensor([[token_id]], dtype=torch.long, device=self.device), past_key_values=cache)
-        return logits[0, -1], past
+    def extend(self, token_ids: Sequence[int], cache: Any) -> Tuple[torch.Tensor, Any]:
+        logits, past = self.model(torch.tensor([[t] for t in token_ids], dtype=torch.long, device=self.device), past_key_values=cache)
+        return logits[:, -1], past
 
 
 def load_gpt(model_dir: str, dtype: torch.dtype = torch.float32, device: str = "cpu") -> torch.nn.Module:

@@ -56,7 +56,7 @@ def _probe(loaded: LoadedModel, dtype: str, device: str) -> None:
     """One forward now, so a dtype the device cannot run (float16 on CPU in torch 1.13) fails at start-up."""
     try:
         with torch.inference_mode():
-            loaded.lm.prefill([0])
+            loaded.lm.prefill([0], 1)
     except RuntimeError as error:
         raise ModelLoadError(f"--dtype {dtype} does not run on {device} with torch {torch.__version__} ({error})") from error
 

@@ -7,6 +7,7 @@ tokens it knows (tokenizer_info, shared with the vLLM front).
 """
 from __future__ import annotations
 
+import inspect
 import os
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -21,16 +22,21 @@ class HfLm:
     def __init__(self, model: torch.nn.Module, device: torch.device) -> None:
         self.model = model
         self.device = device
+        # Logits of the last position only (prefill of a long prompt would otherwise make [positions, vocab]);
+        # the keyword's name depends on the transformers version, older ones have none.
+        accepted = inspect.signature(model.forward).parameters
+        self.last_only = next(({k: 1} for k in ("logits_to_keep", "num_logits_to_keep") if k in accepted), {})
 
-    def prefill(self, ids: Sequence[int]) -> Tuple[torch.Tensor, Any]:
-        return self._forward(list(ids), None)
+    def prefill(self, ids: Sequence[int], rows: int) -> Tuple[torch.Tensor, Any]:
+        return self._forward([list(ids)] * rows, None)
 
-    def extend(self, token_id: int, cache: Any) -> Tuple[torch.Tensor, Any]:
-        return self._forward([token_id], cache)
+    def extend(self, token_ids: Sequence[int], cache: Any) -> Tuple[torch.Tensor, Any]:
+        return self._forward([[t] for t in token_ids], cache)
 
-    def _forward(self, ids: List[int], cache: Any) -> Tuple[torch.Tensor, Any]:
-        out = self.model(input_ids=torch.tensor([ids], dtype=torch.long, device=self.device), past_key_values=cache, use_cache=True)
-        return out.logits[0, -1], out.past_key_values
+    def _forward(self, rows: List[List[int]], cache: Any) -> Tuple[torch.Tensor, Any]:
+        ids = torch.tensor(rows, dtype=torch.long, device=self.device)
+        out = self.model(input_ids=ids, past_key_values=cache, use_cache=True, **self.last_only)
+        return out.logits[:, -1], out.past_key_values
 
 
 class HfCodec:

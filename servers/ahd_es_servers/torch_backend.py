@@ -1,12 +1,15 @@
 """What the HTTP app serves, on one torch model in this process: the ES core and the decoding loop."""
 from __future__ import annotations
 
+import itertools
 from typing import Any, Dict, List, Sequence, Tuple
 
 from .es_core import SeededES
 from .generation import Generation, generate
 from .loaded import LoadedModel
 from .sampling import Sampling
+
+MAX_BATCH = 16  # rows decoded together: bounds the KV cache of one request (64 repeats of a long prompt)
 
 
 class TorchBackend:
@@ -22,12 +25,16 @@ class TorchBackend:
         return self.loaded.render_chat(messages, **template_kwargs)
 
     def generate(self, items: Sequence[Tuple[str, int]], sampling: Sampling) -> List[Generation]:
-        """One generation per (prompt text, sampler seed), in order."""
+        """One generation per (prompt text, sampler seed), in order; consecutive items of one prompt (its
+        repeat_prompt generations) are decoded together, at most MAX_BATCH rows at a time."""
         codec = self.loaded.codec
-        return [
-            generate(self.loaded.lm, codec, codec.encode(text), sampling, seed, self.info.stop_ids, self.info.max_positions)
-            for text, seed in items
-        ]
+        generations: List[Generation] = []
+        for text, group in itertools.groupby(items, key=lambda item: item[0]):
+            seeds = [seed for _, seed in group]
+            prompt = codec.encode(text)
+            for start in range(0, len(seeds), MAX_BATCH):
+                generations += generate(self.loaded.lm, codec, prompt, sampling, seeds[start : start + MAX_BATCH], self.info.stop_ids, self.info.max_positions)
+        return generations
 
     def fingerprint(self) -> str:
         return self.es.fingerprint()

@@ -37,7 +37,7 @@ class StartupFailures(unittest.TestCase):
         from ahd_es_servers.cli import _probe
         from ahd_es_servers.errors import ModelLoadError
 
-        def prefill(ids):
+        def prefill(ids, rows):
             raise RuntimeError('"LayerNormKernelImpl" not implemented for \'Half\'')
 
         loaded = types.SimpleNamespace(lm=types.SimpleNamespace(prefill=prefill))

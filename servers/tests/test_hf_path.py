@@ -42,7 +42,7 @@ def stand_in_transformers(bundled):
             self.gpt = bundled.module
             self.config = types.SimpleNamespace(to_dict=lambda: {})
 
-        def forward(self, input_ids, past_key_values=None, use_cache=True):
+        def forward(self, input_ids, past_key_values=None, use_cache=True, logits_to_keep=0):
             logits, past = self.gpt(input_ids, past_key_values=past_key_values)
             return types.SimpleNamespace(logits=logits, past_key_values=past)
 
@@ -63,7 +63,7 @@ class HfPath(unittest.TestCase):
         answers = []
         for loaded in (bundled, hf):
             prompt = loaded.codec.encode(loaded.render_chat(MESSAGES))
-            answers.append(generate(loaded.lm, loaded.codec, prompt, GREEDY, 0, loaded.info.stop_ids, loaded.info.max_positions))
+            answers.append(generate(loaded.lm, loaded.codec, prompt, GREEDY, [0], loaded.info.stop_ids, loaded.info.max_positions))
         self.assertEqual(answers[0], answers[1])
 
 

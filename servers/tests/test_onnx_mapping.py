@@ -44,9 +44,9 @@ class Mapping(unittest.TestCase):
         ids = loaded.codec.encode("#tsp50 i1\n<a>{Pick the nearest.}")
         full = torch_logits(loaded, ids)[-1]
         with torch.no_grad():
-            _, cache = loaded.lm.prefill(ids[:-1])
-            last, _ = loaded.lm.extend(ids[-1], cache)
-        self.assertLess(float(np.abs(last.numpy() - full).max()), 1e-4)
+            _, cache = loaded.lm.prefill(ids[:-1], 1)
+            last, _ = loaded.lm.extend([ids[-1]], cache)
+        self.assertLess(float(np.abs(last[0].numpy() - full).max()), 1e-4)
 
     def test_an_initializer_it_cannot_place_is_an_error(self):
         with tempfile.TemporaryDirectory() as tmp:
