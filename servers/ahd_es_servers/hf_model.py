@@ -81,6 +81,15 @@ def tokenizer_info(path: str, fallback_config: Dict[str, Any], tokenizer: Any) -
     return ModelInfo(info.name, info.prompt_style, info.defaults, stop_ids, info.max_positions)
 
 
+def _dtype_keyword() -> str:
+    """from_pretrained's dtype keyword: `dtype` from transformers 4.56 (`torch_dtype` deprecated), before it
+    `torch_dtype` (an unknown `dtype` would be taken as a config field and the model loaded in float32)."""
+    import transformers
+
+    major, minor = (int(part) for part in transformers.__version__.split(".")[:2])
+    return "dtype" if (major, minor) >= (4, 56) else "torch_dtype"
+
+
 def load_hf(path: str, dtype: torch.dtype, device: str, trust_remote_code: bool = False) -> LoadedModel:
     try:
         from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -88,7 +97,7 @@ def load_hf(path: str, dtype: torch.dtype, device: str, trust_remote_code: bool 
         raise ModelLoadError(f"--hf needs the transformers package, which cannot be imported here ({error})") from error
     try:
         tokenizer = AutoTokenizer.from_pretrained(path, trust_remote_code=trust_remote_code)
-        model = AutoModelForCausalLM.from_pretrained(path, torch_dtype=dtype, trust_remote_code=trust_remote_code)
+        model = AutoModelForCausalLM.from_pretrained(path, **{_dtype_keyword(): dtype}, trust_remote_code=trust_remote_code)
     except (OSError, ValueError) as error:
         raise ModelLoadError(f"--hf {path}: cannot load ({error})") from error
     model = model.to(device).eval().requires_grad_(False)

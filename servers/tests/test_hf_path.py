@@ -47,8 +47,9 @@ def stand_in_transformers(bundled):
             return types.SimpleNamespace(logits=logits, past_key_values=past)
 
     module = types.ModuleType("transformers")
+    module.__version__ = "5.0.0"
     module.AutoTokenizer = types.SimpleNamespace(from_pretrained=lambda path, **kw: Tokenizer())
-    module.AutoModelForCausalLM = types.SimpleNamespace(from_pretrained=lambda path, **kw: CausalLm())
+    module.AutoModelForCausalLM = types.SimpleNamespace(from_pretrained=lambda path, dtype, trust_remote_code: CausalLm())
     return module
 
 
