@@ -6,6 +6,9 @@ as (seeds, normalised weights, alpha) so reset can undo them, newest first, by s
 reference's way: exact only up to float rounding). No weight copy is kept unless asked for: master_copy (a float32
 copy of the ES tensors for exact reverts, weight_steps.py) or exact_reset (the base weights in host memory,
 restored bit for bit by a reset).
+
+init is split for tensor-parallel ranks (the vLLM front): check_init refuses without writing; prepare_init resets
+the previous state and allocates the master copies; commit_init makes them live, abort_init drops them.
 """
 from __future__ import annotations
 

@@ -7,6 +7,9 @@ With a master copy (Slot.master, float32 or wider), the master holds the true we
 cast(master + sigma * eps), a revert writes cast(master) (exact), an update accumulates in the master and writes
 its cast. Without one, every write is in place and no weight copy exists.
 
+A slot may be a tensor-parallel shard (Slot.place): its noise is its part of the full tensor's (shards.py), and an
+update's float32 sums are taken over the full tensor's chunks before its part is kept, as one rank computes them.
+
 Guard: nothing is written unless every written value is finite. A cheap bound proves it for ordinary steps
 (|w| + reach * NOISE_BOUND far below the dtype's maximum); otherwise a first pass computes every chunk's result
 and checks it before a second pass writes.

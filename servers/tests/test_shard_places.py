@@ -138,6 +138,13 @@ class ShardPlaces(unittest.TestCase):
             es.es_init(parameter_scope="full", target_modules=None, verbose=False)
         self.assertFalse(es.es_status()["initialized"])
 
+    def test_experts_split_over_ranks_are_refused_at_init(self):
+        model = rank_model(full_weights(), 2, 0)
+        model.experts = type("FusedMoE", (torch.nn.Module,), {})()
+        model.experts.tp_size, model.experts.w13_weight = 2, torch.nn.Parameter(torch.ones(2, 4, 2), requires_grad=False)
+        with self.assertRaisesRegex(InvalidRequest, "experts.w13_weight: a FusedMoE shard: expert weights split over ranks"):
+            replica(model).es_init(parameter_scope="full", target_modules=None, verbose=False)
+
 
 def after_as_weights(after):
     return {

@@ -8,8 +8,8 @@ Read from vLLM's parallel layers, by class (most derived first), with their own 
 - RowParallelLinear: columns [r * P, (r + 1) * P) of the input dimension (the bias is whole on every rank);
 - VocabParallelEmbedding / ParallelLMHead: rows [r * P, (r + 1) * P) of the padded vocabulary.
 Anything else with one rank, or a parameter vLLM replicates (norms, a row-parallel bias), is whole. A sharded
-parameter of any other class is refused at /es/init (a guessed place would give wrong noise), and every place is
-checked against the parameter's shape. Imports no vllm: the classes are told apart by name.
+parameter of any other class, and fused MoE experts split over ranks, are refused at /es/init (a guessed place
+would give wrong noise), and every place is checked against the parameter's shape. Imports no vllm: the classes are told apart by name.
 """
 from __future__ import annotations
 
@@ -59,12 +59,14 @@ def _column_size(module, classes: List[str]) -> int:
     return int(module.output_size)
 
 
-def _place(module, local_name: str, param: torch.Tensor, rank: int) -> Optional[Place]:
+def _place(module, local_name: str, param: torch.Tensor, rank: int, world: int) -> Optional[Place]:
     classes = _classes(module)
-    tp_size = int(getattr(module, "tp_size", 1) or 1)
+    tp_size = int(getattr(module, "tp_size", world) or 1)
     if tp_size == 1 or "ReplicatedLinear" in classes:
         return None
     rank = int(getattr(module, "tp_rank", rank))
+    if any("MoE" in name for name in classes):
+        raise ValueError(f"a {type(module).__name__} shard: expert weights split over ranks are not placed by ahd_vllm.shard_places")
     shape = list(param.shape)
     if "VocabParallelEmbedding" in classes:
         full = int(module.num_embeddings_padded)
@@ -84,8 +86,9 @@ def _place(module, local_name: str, param: torch.Tensor, rank: int) -> Optional[
     return None
 
 
-def place_finder(model: torch.nn.Module, tp_rank: int) -> PlaceOf:
-    """place_of(name, param) for SeededES(place_of=...): the shard's Place, None when the tensor is whole."""
+def place_finder(model: torch.nn.Module, tp_rank: int, tp_size: int) -> PlaceOf:
+    """place_of(name, param) for SeededES(place_of=...): the shard's Place, None when the tensor is whole. A layer
+    without its own tp_rank / tp_size (older vLLM) takes the worker's."""
     owners: Dict[str, Tuple[torch.nn.Module, str]] = {}
     for module_name, module in model.named_modules():
         for local_name, _ in module.named_parameters(recurse=False):
@@ -94,7 +97,7 @@ def place_finder(model: torch.nn.Module, tp_rank: int) -> PlaceOf:
     def place_of(name: str, param: torch.Tensor) -> Optional[Place]:
         module, local_name = owners[name]
         try:
-            return _place(module, local_name, param, tp_rank)
+            return _place(module, local_name, param, tp_rank, tp_size)
         except (AttributeError, ValueError, ZeroDivisionError) as error:
             raise ValueError(f"tensor {name}: {error}") from error
 

@@ -8,11 +8,12 @@ exceptions raised in workers.
 
 Under tensor parallelism each shard takes its own part of its full tensor's noise (shard_places.py,
 ahd_es_servers/shards.py): any tensor-parallel size writes the weights size 1 writes. init runs in phases over the
-workers (check, prepare, commit or abort: rpc_es.py). Imports vllm only to ask the worker's tensor-parallel rank.
+workers (check, prepare, commit or abort: rpc_es.py). Imports vllm only to ask the worker's tensor-parallel rank
+and size.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict
+from typing import Any, Callable, Dict, Tuple
 
 import torch
 
@@ -29,12 +30,13 @@ def _answer(call: Callable[[], Any]) -> Dict[str, Any]:
         return {"ok": False, "status": error.status, "error": str(error)}
 
 
-def _tp_rank() -> int:
+def _tensor_parallel() -> Tuple[int, int]:
+    """(rank, size) of this worker's tensor-parallel group."""
     try:
-        from vllm.distributed import get_tensor_model_parallel_rank
-    except ImportError:  # stand-in workers in tests: the layers carry their own tp_rank
-        return 0
-    return int(get_tensor_model_parallel_rank())
+        from vllm.distributed import get_tensor_model_parallel_rank, get_tensor_model_parallel_world_size
+    except ImportError:  # stand-in workers in tests: the layers carry their own tp_rank and tp_size
+        return 0, 1
+    return int(get_tensor_model_parallel_rank()), int(get_tensor_model_parallel_world_size())
 
 
 class EsWorkerExtension:
@@ -42,7 +44,7 @@ class EsWorkerExtension:
 
     def es_setup(self, master_copy: bool = False, exact_reset: bool = False) -> Dict[str, Any]:
         model = self.model_runner.model
-        self._ahd_es = SeededES(model, master_copy=master_copy, exact_reset=exact_reset, place_of=place_finder(model, _tp_rank()))
+        self._ahd_es = SeededES(model, master_copy=master_copy, exact_reset=exact_reset, place_of=place_finder(model, *_tensor_parallel()))
         return _answer(lambda: None)
 
     def es_check_init(self, **request: Any) -> Dict[str, Any]:
