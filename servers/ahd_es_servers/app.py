@@ -18,7 +18,6 @@ from . import protocol
 from .errors import InvalidRequest, ServerError
 from .sampling import resolve
 
-MAX_BODY_BYTES = 16 * 1024 * 1024
 SAMPLER_SEEDS = 2**32  # seeds a request does not give come from a per-server counter, mod 2^32 (as ahd serve)
 
 
@@ -35,10 +34,6 @@ def parse_body(raw: bytes) -> Any:
 
 def encode(body: Dict[str, Any]) -> bytes:
     return json.dumps(body, allow_nan=False).encode("utf-8")
-
-
-def too_large() -> Tuple[int, Dict[str, Any]]:
-    return 413, {"ok": False, "error": f"request body over {MAX_BODY_BYTES} bytes"}
 
 
 def _stderr(line: str) -> None:

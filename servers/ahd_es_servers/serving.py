@@ -16,8 +16,9 @@ import sys
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
-from .app import MAX_BODY_BYTES, EsApp, encode, too_large
+from .app import EsApp, encode
 
+MAX_BODY_BYTES = 16 * 1024 * 1024
 DRAIN_BYTES = 64 * 1024 * 1024
 JOIN_SECONDS = 60.0
 
@@ -42,8 +43,16 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _serve(self) -> None:
         path = self.path.split("?", 1)[0]
-        raw = self._body()
-        status, body = too_large() if raw is None else self.server.app.respond(self.command, path, raw)
+        app = self.server.app
+        try:
+            raw = self._body()
+        except ValueError:  # a Content-Length or chunk size that is not a number
+            status, body = app.failed(self.command, path, 400, "the request body's length is malformed")
+        else:
+            if raw is None:
+                status, body = app.failed(self.command, path, 413, f"request body over {MAX_BODY_BYTES} bytes")
+            else:
+                status, body = app.respond(self.command, path, raw)
         data = encode(body)
         self.send_response(status)
         self.send_header("Content-Type", "application/json")

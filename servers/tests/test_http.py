@@ -1,5 +1,7 @@
 """The torch server end to end: its own process on a free port, the protocol, errors, generation, shutdown."""
-import re
+import http.client
+import json
+import socket
 import unittest
 
 from tests.server_process import ServerProcess
@@ -130,6 +132,18 @@ class Http(unittest.TestCase):
         self.assertEqual(raw["content"], templated["content"])
         stopped = self.ok("/completions", {"prompt": "#kp100 i1", "temperature": 0, "stop": ["item"]})
         self.assertNotIn("item", stopped["content"][0])
+
+    def test_6_http_framing(self):
+        host, port = self.server.url[len("http://"):].split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=60)
+        connection.request("POST", "/es/status", body=iter([b'{"a"', b": 1}"]), encode_chunked=True, headers={"Content-Type": "application/json"})
+        self.assertEqual(connection.getresponse().status, 200)  # a chunked body is read
+        connection.close()
+        with socket.create_connection((host, int(port)), timeout=60) as raw:
+            raw.sendall(b"POST /es/status HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n")
+            answer = raw.makefile("rb").read().decode()
+        self.assertTrue(answer.startswith("HTTP/1.0 400"), answer)
+        self.assertEqual(json.loads(answer.split("\r\n\r\n", 1)[1]), {"ok": False, "error": "the request body's length is malformed"})
 
     def test_9_sigterm_stops_cleanly(self):
         self.assertEqual(self.server.stop(), 0)
