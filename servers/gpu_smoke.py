@@ -206,7 +206,9 @@ def check_graphs_and_compile(report: Report, device: torch.device) -> None:
         graph.replay()
         with torch.no_grad():
             eager = model(x)
-        report.check("CUDA graph replay sees in-place edits", torch.equal(captured, eager) and not torch.equal(captured, before))
+        close = torch.allclose(captured, eager, atol=1e-5, rtol=1e-4)
+        report.check("CUDA graph replay sees in-place edits", close and not torch.allclose(captured, before),
+                     f"max |replayed - eager| {float((captured - eager).abs().max()):.2e}")
         es.revert(7, 0.05)
     else:
         report.skip("CUDA graph replay sees in-place edits", "no CUDA")
