@@ -9,6 +9,7 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "vllm"))
 from ahd_vllm.rpc_es import RpcEs  # noqa: E402
+from ahd_vllm.shard_places import place_finder  # noqa: E402
 from ahd_vllm.worker_extension import EsWorkerExtension  # noqa: E402
 
 from ahd_es_servers.errors import InvalidRequest  # noqa: E402
@@ -137,6 +138,16 @@ class ShardPlaces(unittest.TestCase):
         with self.assertRaisesRegex(InvalidRequest, "fancy.weight: a FancyParallelLinear shard: its place in the full tensor is not known"):
             es.es_init(parameter_scope="full", target_modules=None, verbose=False)
         self.assertFalse(es.es_status()["initialized"])
+
+    def test_layers_without_their_own_rank_and_size_take_the_workers(self):
+        for rank in range(2):
+            with_attrs, without = rank_model(full_weights(), 2, rank), rank_model(full_weights(), 2, rank)
+            for module in without.modules():
+                module.__dict__.pop("tp_size", None)
+                module.__dict__.pop("tp_rank", None)
+            own, workers = place_finder(with_attrs, 0, 1), place_finder(without, rank, 2)
+            for (name, param), (_, same) in zip(with_attrs.named_parameters(), without.named_parameters()):
+                self.assertEqual(workers(name, same), own(name, param), name)
 
     def test_experts_split_over_ranks_are_refused_at_init(self):
         model = rank_model(full_weights(), 2, 0)

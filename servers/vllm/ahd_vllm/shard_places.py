@@ -26,7 +26,7 @@ def _classes(module: torch.nn.Module) -> List[str]:
     return [cls.__name__ for cls in type(module).__mro__]
 
 
-def _column_pieces(module, rank: int, size: int) -> Tuple[Tuple[int, int], ...]:
+def _column_pieces(module, rank: int, tp_size: int, size: int) -> Tuple[Tuple[int, int], ...]:
     classes = _classes(module)
     if "QKVParallelLinear" in classes:
         head, v_head = module.head_size, getattr(module, "v_head_size", module.head_size)
@@ -41,11 +41,11 @@ def _column_pieces(module, rank: int, size: int) -> Tuple[Tuple[int, int], ...]:
     if "MergedColumnParallelLinear" in classes:
         pieces, at = [], 0
         for full in module.output_sizes:
-            part = full // module.tp_size
+            part = full // tp_size
             pieces.append((at + rank * part, at + (rank + 1) * part))
             at += full
         return tuple(pieces)
-    part = size // module.tp_size
+    part = size // tp_size
     return ((rank * part, (rank + 1) * part),)
 
 
@@ -80,7 +80,7 @@ def _place(module, local_name: str, param: torch.Tensor, rank: int, world: int) 
         return Place(tuple(shape[:1] + [full] + shape[2:]), 1, ((rank * part, (rank + 1) * part),))
     if "ColumnParallelLinear" in classes:
         full = _column_size(module, classes)
-        return Place(tuple([full] + shape[1:]), 0, _column_pieces(module, rank, full))
+        return Place(tuple([full] + shape[1:]), 0, _column_pieces(module, rank, tp_size, full))
     if hasattr(param, "output_dim") or hasattr(param, "input_dim"):
         raise ValueError(f"a {type(module).__name__} shard: its place in the full tensor is not known to ahd_vllm.shard_places")
     return None
