@@ -25,6 +25,9 @@ JOIN_SECONDS = 60.0
 
 class _Server(HTTPServer):
     allow_reuse_address = True
+    # Connections wait in the listen backlog while a request is served (one at a time): 128 as werkzeug's, not
+    # socketserver's 5, so a burst of clients is queued rather than dropped into SYN retries.
+    request_queue_size = 128
 
     def __init__(self, address, app: EsApp) -> None:
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
