@@ -1,7 +1,7 @@
 """The --hf path on tiny randomly initialised Hugging Face models built here (tests/hf_tiny.py): the ES protocol
 on each (Qwen2- and GPT2-shaped, tied and untied, float32 and bfloat16), then `--hf` servers: ahd's conformance
-suite (`node bin/ahd.js check-server`) on two replicas, which must also agree field by field and keep equal
-fingerprints. Skipped, saying why, where transformers (or node and ahd's build, for the servers) is missing."""
+suite (`node bin/ahd.js check-server`) on two Qwen2-shaped replicas, which must also agree field by field and
+keep equal fingerprints, and on a GPT2-shaped server. Skipped, saying why, where transformers (or node and ahd's build, for the servers) is missing."""
 import os
 import shutil
 import subprocess
@@ -103,6 +103,16 @@ class HfServers(unittest.TestCase):
         finally:
             for server in servers:
                 server.stop()
+
+    def test_a_gpt2_shaped_server_passes_the_conformance_suite(self):
+        variant = next(v for v in VARIANTS if v.name == "gpt2-tied-bfloat16")
+        server = ServerProcess("--hf", paths[variant.name], "--dtype", variant.dtype, "--master-copy", "--exact-reset")
+        try:
+            check = subprocess.run(["node", AHD_CLI, "check-server", server.url], cwd=REPO, capture_output=True, text=True, timeout=300)
+            self.assertEqual(check.returncode, 0, check.stdout + check.stderr)
+            self.assertIn(": passed", check.stdout)
+        finally:
+            server.stop()
 
 
 if __name__ == "__main__":
