@@ -20,7 +20,7 @@ import torch
 
 from .editable import check_editable
 from .errors import InvalidRequest, ServerError, StateConflict
-from .fingerprint import weights_fingerprint
+from .fingerprint import fingerprint_of, tensor_sums
 from .noise import CHUNK_ELEMENTS
 from .normalise import canonical_mode, normalise_rewards
 from .selection import canonical_scope, select, select_full
@@ -273,9 +273,21 @@ class SeededES:
 
     def fingerprint(self) -> str:
         """Fingerprint of every float tensor of the model (whatever the scope), cached until the next write."""
+        return fingerprint_of(self.fingerprint_sums())
+
+    def fingerprint_sums(self) -> List[list]:
+        """[name, dtype, full shape, sums] per float tensor (fingerprint.py); a tensor-parallel shard's sums are its
+        share of the full tensor's, so the ranks' add up to one rank's."""
         if self._fingerprint is None or self._fingerprint[0] != self._version:
-            named = [(item.name, item.param) for item in select_full(self.model)]
-            self._fingerprint = (self._version, weights_fingerprint(named))
+            entries = []
+            for item in select_full(self.model):
+                try:
+                    place = self.place_of(item.name, item.param) if self.place_of else None
+                except ValueError:  # a shard of unknown layout (init refuses it): keyed by its own positions
+                    place = None
+                shape = tuple(item.param.shape) if place is None else place.full_shape
+                entries.append([item.name, str(item.param.dtype), list(shape), tensor_sums(item.param, place)])
+            self._fingerprint = (self._version, entries)
         return self._fingerprint[1]
 
     def _touched(self) -> None:

@@ -24,6 +24,12 @@ class Place:
     full_shape: Tuple[int, ...]
     dim: int
     pieces: Tuple[Tuple[int, int], ...]
+    # Per piece, whether this rank counts it in the weights fingerprint: a piece several ranks hold (a replicated
+    # norm, key/value heads shared by ranks) is counted by one of them, so the ranks' sums add up to one rank's.
+    owned: Tuple[bool, ...] = ()
+
+    def owns(self, piece: int) -> bool:
+        return not self.owned or self.owned[piece]
 
     @property
     def full_numel(self) -> int:
@@ -38,7 +44,8 @@ class Place:
     def check(self, name: str, shape: Sequence[int]) -> None:
         """A place that does not describe the tensor is refused, never guessed around."""
         size = self.full_shape[self.dim] if 0 <= self.dim < len(self.full_shape) else -1
-        if any(not (0 <= start < end <= size) for start, end in self.pieces) or tuple(shape) != self.local_shape:
+        fits = all(0 <= start < end <= size for start, end in self.pieces) and len(self.owned) in (0, len(self.pieces))
+        if not fits or tuple(shape) != self.local_shape:
             raise ValueError(f"tensor {name}: shape {tuple(shape)} is not the shard {self.pieces} along dim {self.dim} of {self.full_shape}")
 
 
@@ -48,6 +55,7 @@ class Segment:
 
     local: Callable[[torch.Tensor], torch.Tensor]
     noise: Callable[[torch.Tensor], torch.Tensor]
+    piece: int = 0  # which of the place's pieces it lies in
 
 
 def whole_segment(start: int, end: int) -> Segment:
@@ -70,7 +78,7 @@ def shard_segments(place: Place, start: int, end: int) -> List[Segment]:
 
     def partial(r: int, lo: int, hi: int) -> None:
         """Row r of `outer`, elements [lo, hi) within the row (full coordinates)."""
-        for (s, e), o in zip(place.pieces, offsets):
+        for piece, ((s, e), o) in enumerate(zip(place.pieces, offsets)):
             u, v = max(lo, s * inner), min(hi, e * inner)
             if u < v:
                 local_lo = o * inner + u - s * inner
@@ -78,6 +86,7 @@ def shard_segments(place: Place, start: int, end: int) -> List[Segment]:
                 segments.append(Segment(
                     local=lambda t, r=r, a=local_lo, n=v - u: t.view(outer, local_size * inner)[r, a : a + n],
                     noise=lambda chunk, a=full_lo, n=v - u: chunk[a : a + n],
+                    piece=piece,
                 ))
 
     first, last = start // row, (end - 1) // row
@@ -89,10 +98,11 @@ def shard_segments(place: Place, start: int, end: int) -> List[Segment]:
     if start % row:
         partial(first, start % row, row)
     if whole_from < whole_to:
-        for (s, e), o in zip(place.pieces, offsets):
+        for piece, ((s, e), o) in enumerate(zip(place.pieces, offsets)):
             segments.append(Segment(
                 local=lambda t, s=s, e=e, o=o: t.view(outer, local_size, inner)[whole_from:whole_to, o : o + e - s, :],
                 noise=lambda chunk, s=s, e=e: chunk[whole_from * row - start : whole_to * row - start].view(whole_to - whole_from, size, inner)[:, s:e, :],
+                piece=piece,
             ))
     if end % row:
         partial(last, 0, end % row)

@@ -4,10 +4,12 @@ import os
 import sys
 import types
 import unittest
+from unittest import mock
 
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "vllm"))
+from ahd_vllm import worker_extension  # noqa: E402
 from ahd_vllm.rpc_es import RpcEs  # noqa: E402
 from ahd_vllm.shard_places import place_finder  # noqa: E402
 from ahd_vllm.worker_extension import EsWorkerExtension  # noqa: E402
@@ -100,12 +102,13 @@ class Worker(EsWorkerExtension):
 
 
 def replica(*models):
+    """One worker per rank, each told its tensor-parallel rank and size as vLLM would tell it."""
     workers = [Worker(m) for m in models]
-    es = RpcEs(lambda method, **kwargs: [getattr(w, method)(**kwargs) for w in workers])
-    es.call("es_setup", master_copy=True, exact_reset=False)
-    for worker in workers:
+    for rank, worker in enumerate(workers):
+        with mock.patch.object(worker_extension, "_tensor_parallel", return_value=(rank, len(models))):
+            worker.es_setup(master_copy=True, exact_reset=False)
         worker._ahd_es.log = lambda line: None
-    return es
+    return RpcEs(lambda method, **kwargs: [getattr(w, method)(**kwargs) for w in workers])
 
 
 def history(es):
@@ -120,9 +123,15 @@ class ShardPlaces(unittest.TestCase):
     def test_two_ranks_hold_what_one_rank_holds(self):
         w = full_weights()
         one = rank_model(w, 1, 0)
-        history(replica(one))
+        es_one = replica(one)
+        base = es_one.fingerprint()
+        history(es_one)
         ranks = [rank_model(w, 2, r) for r in range(2)]
-        history(replica(*ranks))
+        es_two = replica(*ranks)
+        self.assertEqual(es_two.fingerprint(), base)  # the fingerprint does not depend on the tensor-parallel size
+        history(es_two)
+        self.assertEqual(es_two.fingerprint(), es_one.fingerprint())
+        self.assertNotEqual(es_one.fingerprint(), base)
         after = {name: p.detach() for name, p in one.named_parameters()}
         for r, model in enumerate(ranks):
             expected = rank_model(after_as_weights(after), 2, r)
@@ -147,7 +156,8 @@ class ShardPlaces(unittest.TestCase):
                 module.__dict__.pop("tp_rank", None)
             own, workers = place_finder(with_attrs, 0, 1), place_finder(without, rank, 2)
             for (name, param), (_, same) in zip(with_attrs.named_parameters(), without.named_parameters()):
-                self.assertEqual(workers(name, same), own(name, param), name)
+                if not name.startswith("norm."):  # no parallel layer: its place follows the worker's size alone
+                    self.assertEqual(workers(name, same), own(name, param), name)
 
     def test_experts_split_over_ranks_are_refused_at_init(self):
         model = rank_model(full_weights(), 2, 0)

@@ -5,10 +5,10 @@ is refused on all of them and the shards never diverge; init in three (check, pr
 """
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Callable, Dict, List
 
 from ahd_es_servers.errors import InvalidRequest, ServerError, StateConflict
+from ahd_es_servers.fingerprint import LANES, P, fingerprint_of
 
 Rpc = Callable[..., List[Dict[str, Any]]]  # rpc(method, **kwargs) -> one answer per worker
 
@@ -78,6 +78,12 @@ class RpcEs:
         return self.call("es_status")
 
     def fingerprint(self) -> str:
-        """One worker: its fingerprint; several: a fingerprint of theirs in rank order."""
-        prints = self._results("es_fingerprint")
-        return prints[0] if len(prints) == 1 else hashlib.sha256("|".join(prints).encode()).hexdigest()[:16]
+        """The ranks' fingerprint sums added tensor by tensor: the fingerprint one rank holding the whole model
+        gives, whatever the tensor-parallel size."""
+        combined = []
+        for entries in zip(*self._results("es_fingerprint_sums")):
+            name, dtype, shape, _ = entries[0]
+            if any(entry[:3] != entries[0][:3] for entry in entries[1:]):
+                raise ServerError(f"vLLM workers disagree on tensor {name}: {[entry[:3] for entry in entries]}")
+            combined.append((name, dtype, shape, [sum(entry[3][lane] for entry in entries) % P for lane in range(len(LANES))]))
+        return fingerprint_of(combined)

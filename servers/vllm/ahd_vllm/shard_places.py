@@ -7,7 +7,9 @@ Read from vLLM's parallel layers, by class (most derived first), with their own 
 - ColumnParallelLinear: rows [r * P, (r + 1) * P) of the output dimension (weight and bias);
 - RowParallelLinear: columns [r * P, (r + 1) * P) of the input dimension (the bias is whole on every rank);
 - VocabParallelEmbedding / ParallelLMHead: rows [r * P, (r + 1) * P) of the padded vocabulary.
-Anything else with one rank, or a parameter vLLM replicates (norms, a row-parallel bias), is whole. A sharded
+With one rank every tensor is whole (no place); with several, a parameter vLLM replicates (norms, a row-parallel
+bias) is placed whole, counted in the fingerprint by rank 0 (key/value heads shared by ranks: by the first of
+them). A sharded
 parameter of any other class, and fused MoE experts split over ranks, are refused at /es/init (a guessed place
 would give wrong noise), and every place is checked against the parameter's shape. Imports no vllm: the classes are told apart by name.
 """
@@ -59,12 +61,21 @@ def _column_size(module, classes: List[str]) -> int:
     return int(module.output_size)
 
 
+def _replicated(param: torch.Tensor, rank: int) -> Optional[Place]:
+    """A tensor every rank holds whole: its noise is the whole tensor's; rank 0 counts it in the fingerprint."""
+    if param.dim() == 0:
+        return None
+    return Place(tuple(param.shape), 0, ((0, param.shape[0]),), owned=(rank == 0,))
+
+
 def _place(module, local_name: str, param: torch.Tensor, rank: int, world: int) -> Optional[Place]:
     classes = _classes(module)
     tp_size = int(getattr(module, "tp_size", world) or 1)
-    if tp_size == 1 or "ReplicatedLinear" in classes:
+    if tp_size == 1:
         return None
     rank = int(getattr(module, "tp_rank", rank))
+    if "ReplicatedLinear" in classes:
+        return _replicated(param, rank)
     if any("MoE" in name for name in classes):
         raise ValueError(f"a {type(module).__name__} shard: expert weights split over ranks are not placed by ahd_vllm.shard_places")
     shape = list(param.shape)
@@ -74,16 +85,20 @@ def _place(module, local_name: str, param: torch.Tensor, rank: int, world: int) 
         return Place(tuple([full] + shape[1:]), 0, ((rank * part, (rank + 1) * part),))
     if "RowParallelLinear" in classes:
         if local_name == "bias":
-            return None
+            return _replicated(param, rank)
         full = int(module.input_size)
         part = full // tp_size
         return Place(tuple(shape[:1] + [full] + shape[2:]), 1, ((rank * part, (rank + 1) * part),))
     if "ColumnParallelLinear" in classes:
         full = _column_size(module, classes)
-        return Place(tuple([full] + shape[1:]), 0, _column_pieces(module, rank, tp_size, full))
+        pieces = _column_pieces(module, rank, tp_size, full)
+        # Key/value heads shared by num_kv_head_replicas ranks: the first of them counts them in the fingerprint.
+        shared = rank % getattr(module, "num_kv_head_replicas", 1) != 0 if "QKVParallelLinear" in classes else False
+        owned = tuple(not (shared and i > 0) for i in range(len(pieces)))
+        return Place(tuple([full] + shape[1:]), 0, pieces, owned)
     if hasattr(param, "output_dim") or hasattr(param, "input_dim"):
         raise ValueError(f"a {type(module).__name__} shard: its place in the full tensor is not known to ahd_vllm.shard_places")
-    return None
+    return _replicated(param, rank)
 
 
 def place_finder(model: torch.nn.Module, tp_rank: int, tp_size: int) -> PlaceOf:

@@ -80,8 +80,8 @@ class EsWorkerExtension:
     def es_status(self) -> Dict[str, Any]:
         return _answer(self._ahd_es.status)
 
-    def es_fingerprint(self) -> Dict[str, Any]:
-        return _answer(self._ahd_es.fingerprint)
+    def es_fingerprint_sums(self) -> Dict[str, Any]:
+        return _answer(self._ahd_es.fingerprint_sums)
 
     @staticmethod
     def _written(result: Any) -> Any:
