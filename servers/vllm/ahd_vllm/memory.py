@@ -2,7 +2,7 @@
 
 vLLM reserves `utilisation x total` of every GPU at start-up (weights, activations, KV cache). ES allocates later,
 at /es/init: with --master-copy a float32 copy of every ES tensor (4 bytes per parameter, split over the
-tensor-parallel ranks), and always a few chunk-sized float32 buffers (noise, update sums, guard candidates). vLLM's
+tensor-parallel ranks), and always chunk-sized temporaries (the steps' and the fingerprint's). vLLM's
 own default (0.90) leaves a 7B model's 28 GB master copy no room on any GPU, so the utilisation is sized from the
 model: what is left must hold ES's memory plus a margin for fragmentation and other processes. A model whose
 weights would not fit in what remains is refused at start-up with the numbers.
@@ -21,7 +21,9 @@ from ahd_es_servers.noise import CHUNK_ELEMENTS
 
 VLLM_DEFAULT = 0.90
 MARGIN = 0.03  # of each GPU, kept free of both vLLM and ES
-WORK_BYTES = 8 * CHUNK_ELEMENTS * 4  # chunk-sized float32 buffers, with room: 256 MiB
+# Chunk-sized temporaries, with room: the steps' float32 buffers (noise, sums, candidates: 32 MiB each) and the
+# fingerprint's int64 ones (positions, words, keys, products: 64 MiB each): 1 GiB.
+WORK_BYTES = 32 * CHUNK_ELEMENTS * 4
 FLOAT_BYTES = {"F64": 8, "F32": 4, "F16": 2, "BF16": 2}
 GIB = 2**30
 
