@@ -11,14 +11,14 @@ import { fixtureEsRun, startFixtureServer } from '../llm/es-server-helpers.ts';
 import { FIXTURE } from '../llm/onnx-helpers.ts';
 
 /**
- * The torch ES server of servers/ (Debian's python3-torch and python3-flask; .ci/run installs them): its own
+ * The torch ES server of servers/ (Debian's python3-torch, python3-jinja2 and python3-onnx; .ci/run installs them; no Flask: the server is the standard library's): its own
  * Python tests, the protocol conformance suite, agreement with `ahd serve` on every request-determined protocol
  * field, and `ahd run --llm es-server` over two torch servers giving the same history.json twice.
  */
 const PYTHON = '/usr/bin/python3';
 const SERVERS = join(PROJECT_ROOT, 'servers');
-const available = spawnSync(PYTHON, ['-c', 'import torch, flask, onnx, numpy'], { encoding: 'utf8' }).status === 0;
-if (!available) console.warn('torch server tests skipped: /usr/bin/python3 lacks torch, flask, onnx or numpy (apt: python3-torch python3-flask python3-onnx)');
+const available = spawnSync(PYTHON, ['-c', 'import torch, jinja2, onnx, numpy'], { encoding: 'utf8' }).status === 0;
+if (!available) console.warn('torch server tests skipped: /usr/bin/python3 lacks torch, jinja2, onnx or numpy (apt: python3-torch python3-jinja2 python3-onnx)');
 
 interface TorchServer {
   readonly url: string;
