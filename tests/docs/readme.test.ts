@@ -63,6 +63,17 @@ describe('docs/', () => {
     }
   });
 
+  it('names only repository paths that exist', () => {
+    const roots = /^(src|tests|benchmarks|models|examples|servers|problems|scripts|bin|docs)\//;
+    for (const file of [join(ROOT, 'README.md'), ...DOCS]) {
+      const text = readFileSync(file, 'utf8');
+      for (const [, path] of text.matchAll(/`([a-z][\w./-]*)`/g)) {
+        if (!roots.test(path) || path === 'src/config/') continue; // src/config/: the run config's place, its table to come
+        expect(existsSync(join(ROOT, path)), `${file}: ${path}`).toBe(true);
+      }
+    }
+  });
+
   it('links only to paths that exist', () => {
     for (const file of [join(ROOT, 'README.md'), ...DOCS]) {
       const text = readFileSync(file, 'utf8');
