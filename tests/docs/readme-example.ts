@@ -8,9 +8,9 @@ const firstUnvisited = 'function selectNextNode(current, destination, unvisited,
 const { stats } = await evaluate('tsp50', firstUnvisited, ['test20', 'test50']);
 console.log(stats.map((s) => `${s.split}: ${s.mean}`).join(', '));
 
-// EoH + ES with the bundled model; stopped after an hour, it continues later with resume: true.
+// EoH + ES with the bundled model; stopped after an hour, it continues with io: { out, resume: true }.
 const summary = await run(
-  { problem: 'tsp50', scaffold: 'eoh', es: true, budget: 1000, seed: 0, out: 'runs/lib' },
+  { problem: 'tsp50', search: { scaffold: 'eoh', budget: 1000, seed: 0 }, es: { enabled: true }, io: { out: 'runs/lib' } },
   { signal: AbortSignal.timeout(3_600_000), onProgress: (p) => console.error(p.samples, p.best) },
 );
 console.log(summary.best.objective, summary.best.test);
