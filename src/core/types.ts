@@ -97,6 +97,8 @@ export interface RunContext {
    * in spec order.
    */
   produce(specs: readonly CandidateSpec[]): Promise<Candidate[]>;
+  /** The finite train objectives of every candidate produced so far (exceedance rewards measure from them). */
+  validObjectives(): readonly number[];
   /** Records the population after a generation (or batch); `total` is the planned number of them. */
   snapshot(generation: number, total: number, population: readonly Individual[]): Promise<void>;
 }

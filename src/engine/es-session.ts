@@ -46,8 +46,10 @@ export function createEsSession(deps: EsSessionDeps): EsSession {
     async update(request: EsUpdateRequest) {
       const { seeds, signs } = request.directions;
       const antithetic = strategy.params.antithetic;
-      // At sigma 0 the directions were not perturbed: an update would only add their noise (optional skip).
-      const apply = !(strategy.params.skipZeroSigmaUpdate && request.sigma === 0);
+      // At sigma 0 the directions were not perturbed: an update would only add their noise (optional skip). The
+      // noise-only control records every step as not applied, so replay skips it as the reference's does.
+      const noiseOnly = strategy.params.mode === 'noise-only';
+      const apply = !noiseOnly && !(strategy.params.skipZeroSigmaUpdate && request.sigma === 0);
       const told = strategy.tell(state, seeds, request.rewards, {
         generation: request.generation,
         operator: request.operator,

@@ -66,6 +66,7 @@ export class RunSession implements RunContext {
   #generation = 0;
   /** The figures last reported: onProgress hears of a change once (a snapshot with nothing new is not one). */
   #reported = '';
+  readonly #validObjectives: number[] = [];
 
   constructor(deps: SessionDeps) {
     this.#deps = deps;
@@ -115,6 +116,10 @@ export class RunSession implements RunContext {
     return sameAsUnperturbed(deps, first, specs, texts);
   }
 
+  validObjectives(): readonly number[] {
+    return [...this.#validObjectives];
+  }
+
   async snapshot(generation: number, total: number, population: readonly Individual[]): Promise<void> {
     const { paths, cache, log } = this.#deps;
     this.#generation = generation;
@@ -161,6 +166,7 @@ export class RunSession implements RunContext {
     const objective = objectiveOf(outcome);
     if (Number.isFinite(objective)) {
       this.#valid++;
+      this.#validObjectives.push(objective);
       if (this.#best === null || objective < this.#best) this.#best = objective;
     }
     this.#report();

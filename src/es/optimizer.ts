@@ -2,6 +2,7 @@ import { usageError } from '../errors.ts';
 import { createRng, deriveSeed, type RngState } from '../ground/rng.ts';
 import type { HistoryRecord } from './history.ts';
 import { type Normalisation, normalise, ZSCORE_DDOF, ZSCORE_EPS } from './normalise.ts';
+import { REWARD_IDS, type RewardId } from './rewards.ts';
 import { type SigmaSchedule, sigmaAt } from './schedule.ts';
 import { DEFAULT_SCOPE, type EsScope } from './scope.ts';
 
@@ -49,7 +50,28 @@ export interface EsParams {
   readonly commonRandomNumbers: boolean | 'pairs';
   /** No update when sigma is 0 (the last step of a cosine to 0): such an update only adds the directions' noise. */
   readonly skipZeroSigmaUpdate: boolean;
+  /**
+   * The run's arm: 'full' (absent) samples the run's candidates under the perturbations and updates from them;
+   * the controls take one half away. 'noise-only': the same perturbed sampling on the same seeds and schedule, no
+   * update (every step recorded with update_applied false, so the weights and their fingerprint stay the base's).
+   * 'update-only': the update is estimated from perturbed samples that never enter the population; the run's own
+   * candidates are the same prompts answered by the unperturbed current weights (twice the generations).
+   */
+  readonly mode?: EsMode;
+  /** How a batch's objectives become one reward per direction (rewards.ts); absent: the scaffold's reference reward. */
+  readonly reward?: RewardId;
+  /** exceed-quantile: the quantile of the run's valid objectives so far that a sample must beat (absent: 0.1). */
+  readonly rewardQuantile?: number;
+  /**
+   * EoH: every candidate of one noise seed (all k of a direction, both halves of a mirrored pair) shares one
+   * prob-rank parent draw, so the rewards compare perturbations, not parents. Absent or false: one draw per
+   * candidate, the reference's.
+   */
+  readonly sameParent?: boolean;
 }
+
+export const ES_MODES = ['full', 'noise-only', 'update-only'] as const;
+export type EsMode = (typeof ES_MODES)[number];
 
 /** The reference's settings (the paper's alpha 5e-4, sigma 1e-3 -> 0 on a cosine, z-scores, every tensor). */
 export const REFERENCE_ES: EsParams = Object.freeze({
@@ -231,6 +253,10 @@ function checkParams(p: EsParams): void {
   if (perDirection !== undefined && (!Number.isInteger(perDirection) || perDirection < 1)) {
     throw usageError(`es.eohCandidatesPerDirection must be an integer >= 1, got ${perDirection}`);
   }
+  if (p.mode !== undefined && !ES_MODES.includes(p.mode)) throw usageError(`es.mode must be one of ${ES_MODES.join(', ')}, got ${p.mode}`);
+  if (p.reward !== undefined && !REWARD_IDS.includes(p.reward)) throw usageError(`es.reward must be one of ${REWARD_IDS.join(', ')}, got ${p.reward}`);
+  const q = p.rewardQuantile;
+  if (q !== undefined && !(q >= 0 && q <= 1)) throw usageError(`es.rewardQuantile must be a number in [0, 1], got ${q}`);
   if (p.normalisation !== 'zscore' && p.normalisation !== 'centered_rank') {
     throw usageError(`es.normalisation must be zscore or centered_rank, got ${p.normalisation}`);
   }

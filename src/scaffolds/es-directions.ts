@@ -1,4 +1,4 @@
-import type { Directions, EsSession } from '../core/types.ts';
+import type { Candidate, CandidateSpec, Directions, EsSession, RunContext } from '../core/types.ts';
 import { usageError } from '../errors.ts';
 
 /** The directions of one ES update and, per candidate, the direction it samples. */
@@ -29,9 +29,32 @@ export function oneDirectionEach(es: EsSession, size: number): DirectionPlan {
   return { directions: es.directions(size), owner: Array.from({ length: size }, (_, k) => k), perDirection: 1 };
 }
 
-/** Each direction's reward: the mean of its candidates' shaped rewards. */
-export function directionRewards(plan: DirectionPlan, shaped: readonly number[]): number[] {
-  return plan.directions.seeds.map((_, d) => mean(shaped.filter((_, k) => plan.owner[k] === d)));
+/**
+ * Which candidates share a parent draw under EoH's sameParent: candidate k belongs to the group of its direction's
+ * noise seed, so all candidates of a direction and both halves of a mirrored pair (directions 2j, 2j + 1) are one
+ * group (numbered by the direction's pair).
+ */
+export function parentGroups(plan: DirectionPlan, antithetic: boolean): number[] {
+  return plan.owner.map((d) => (antithetic ? Math.floor(d / 2) : d));
 }
 
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** A perturbed call's candidates: those the update is estimated from, and those that enter the population. */
+export interface PerturbedCall {
+  readonly probes: readonly Candidate[];
+  readonly own: readonly Candidate[];
+}
+
+/**
+ * Produces the candidates of a perturbed call. In the update-only control every perturbed spec gets an
+ * unperturbed twin (same prompt and parents, its own sampler seed), generated in the same call: the perturbed
+ * answers only feed the update, the twins are the run's candidates. Otherwise the perturbed candidates are both.
+ */
+export async function producePerturbed(ctx: RunContext, es: EsSession, specs: readonly CandidateSpec[]): Promise<PerturbedCall> {
+  if (es.params.mode !== 'update-only') {
+    const candidates = await ctx.produce(specs);
+    return { probes: candidates, own: candidates };
+  }
+  const twins = specs.map(({ perturbation: _, samplerKey: __, ...spec }) => spec);
+  const all = await ctx.produce([...specs, ...twins]);
+  return { probes: all.slice(0, specs.length), own: all.slice(specs.length) };
+}

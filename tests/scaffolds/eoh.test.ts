@@ -1,45 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getProblem } from '../../src/problems/index.ts';
 import { eoh, MAX_INITIAL_BATCHES } from '../../src/scaffolds/eoh/index.ts';
 import { sample } from '../../src/scaffolds/sample/index.ts';
-import { createRng } from '../../src/ground/rng.ts';
-import type { Candidate, CandidateSpec, Individual, RunContext } from '../../src/core/types.ts';
-import type { Outcome } from '../../src/sandbox/types.ts';
-
-/** A RunContext whose candidates get objectives from `objective(index)` (Infinity = invalid). */
-function fakeContext(objective: (index: number) => number) {
-  const batches: CandidateSpec[][] = [];
-  const snapshots: Array<{ generation: number; population: readonly Individual[] }> = [];
-  let next = 0;
-  const ctx: RunContext = {
-    problem: getProblem('tsp50'),
-    promptStyle: 'compact',
-    select: createRng(1),
-    async produce(specs) {
-      batches.push([...specs]);
-      return specs.map((spec): Candidate => {
-        const index = next++;
-        const value = objective(index);
-        const outcome: Outcome = Number.isFinite(value)
-          ? { status: 'ok', objective: value, values: [value], valid: 1, count: 1, ms: 0 }
-          : { status: 'invalid', reason: 'scripted', ms: 0 };
-        return {
-          index,
-          operator: spec.operator,
-          parents: spec.parents.map((p) => p.id),
-          description: `d${index}`,
-          code: `function selectNextNode() { return ${index}; }`,
-          outcome,
-          objective: value,
-        };
-      });
-    },
-    async snapshot(generation, _total, population) {
-      snapshots.push({ generation, population });
-    },
-  };
-  return { ctx, batches, snapshots };
-}
+import { fakeContext } from './fake-context.ts';
 
 describe('EoH scaffold', () => {
   it('retries the initial batch only while no candidate is valid', async () => {

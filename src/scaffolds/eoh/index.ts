@@ -1,7 +1,7 @@
 import { AhdError, ErrorCode } from '../../errors.ts';
 import type { CandidateSpec, Individual, OperatorId, RunContext, Scaffold } from '../../core/types.ts';
-import { improvementRewards } from '../../es/rewards.ts';
-import { directionRewards, oneDirectionEach, planDirections, type DirectionPlan } from '../es-directions.ts';
+import { scaffoldReward, shapeRewards } from '../../es/rewards.ts';
+import { oneDirectionEach, parentGroups, planDirections, producePerturbed, type DirectionPlan } from '../es-directions.ts';
 import { EVOLVE_ORDER, INITIAL_BATCH, POPULATION_SIZE, planEoh } from './budget.ts';
 import { OPERATORS, buildPrompt } from './operators.ts';
 import { manage, toIndividual } from './population.ts';
@@ -60,9 +60,14 @@ async function evolve(
   const plan = es ? (perDirection > 1 ? planDirections(es, count, perDirection) : oneDirectionEach(es, count)) : undefined;
   // Plain EoH asks again once for a code identical to a member's; the ES variant does not (as the reference).
   const avoidCodes = ctx.es ? undefined : new Set(population.map((p) => p.code));
+  // sameParent: one prob-rank draw per noise seed (drawn as its first candidate comes), else one per candidate.
+  const groups = plan && es?.params.sameParent ? parentGroups(plan, es.params.antithetic) : undefined;
+  const drawn = new Map<number, Individual[]>();
   const specs: CandidateSpec[] = [];
   for (let i = 0; i < count; i++) {
-    const parents = probRank(population, OPERATORS[operator].parents, ctx.select);
+    const group = groups?.[i];
+    const parents = (group !== undefined && drawn.get(group)) || probRank(population, OPERATORS[operator].parents, ctx.select);
+    if (group !== undefined) drawn.set(group, parents);
     specs.push({
       operator,
       parents,
@@ -70,26 +75,34 @@ async function evolve(
       ...(plan ? { perturbation: perturbationOf(plan, i, sigma) } : { avoidCodes }),
     });
   }
-  const children = await ctx.produce(specs);
-  if (es && plan) {
-    // W: the worst finite objective of the population as it was before this batch.
-    const worst = Math.max(...population.map((p) => p.objective));
-    const shaped = improvementRewards(
-      children.map((child, i) => ({ parent: specs[i].parents[0].objective, child: child.objective })),
-      worst,
-    );
-    await es.update({
-      generation,
-      operator,
-      directions: plan.directions,
-      rewards: directionRewards(plan, shaped),
-      sigma,
-      objectives: children.map((c) => c.objective),
-      candidates: children,
-      ...(plan.perDirection > 1 && { samplesPerDirection: plan.perDirection }),
-    });
-  }
-  return manage([...population, ...children.map(toIndividual)], POPULATION_SIZE);
+  if (!es || !plan) return manage([...population, ...(await ctx.produce(specs)).map(toIndividual)], POPULATION_SIZE);
+  const seen = ctx.validObjectives();
+  const { probes, own } = await producePerturbed(ctx, es, specs);
+  const objectives = probes.map((c) => c.objective);
+  const rewards = shapeRewards(
+    scaffoldReward(es.params, 'eoh'),
+    {
+      objectives,
+      owner: plan.owner,
+      directions: plan.directions.seeds.length,
+      parents: specs.map((spec) => spec.parents[0].objective),
+      // W: the worst finite objective of the population as it was before this batch.
+      worst: Math.max(...population.map((p) => p.objective)),
+      seen,
+    },
+    { quantile: es.params.rewardQuantile },
+  );
+  await es.update({
+    generation,
+    operator,
+    directions: plan.directions,
+    rewards,
+    sigma,
+    objectives,
+    candidates: probes,
+    ...(plan.perDirection > 1 && { samplesPerDirection: plan.perDirection }),
+  });
+  return manage([...population, ...own.map(toIndividual)], POPULATION_SIZE);
 }
 
 /** Candidate i's perturbation: its direction's seed, at sigma times the direction's sign. */

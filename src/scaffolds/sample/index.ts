@@ -1,6 +1,6 @@
 import type { CandidateSpec, Directions, EsSession, Individual, Scaffold } from '../../core/types.ts';
-import { directionRewards, planDirections } from '../es-directions.ts';
-import { negativeObjectiveRewards, sampleRankRewards } from '../../es/rewards.ts';
+import { planDirections, producePerturbed } from '../es-directions.ts';
+import { scaffoldReward, shapeRewards } from '../../es/rewards.ts';
 import type { ChatMessage } from '../../llm/types.ts';
 import { POPULATION_SIZE } from '../eoh/budget.ts';
 import { buildPrompt } from '../eoh/operators.ts';
@@ -13,7 +13,8 @@ import { planSample } from './budget.ts';
  * reference's settings one direction per candidate; with samplesPerDirection m, batch/m directions of m
  * candidates each (their shaped rewards, negative objectives or ranks in the batch, averaged), which a batching backend decodes together; with
  * commonRandomNumbers, sample j of every direction (or, 'pairs', of both halves of a mirrored pair) uses the same
- * sampler seed.
+ * sampler seed. The reward is rewards.ts's choice; the controls (noise-only, update-only) are the ES session's
+ * and producePerturbed's.
  */
 export const sample: Scaffold = {
   id: 'sample',
@@ -32,12 +33,13 @@ export const sample: Scaffold = {
         const sigma = es.sigma(b, batches.length);
         const plan = perturbedBatch(es, size, b);
         const specs = plan.owner.map((d, k) => perturbedSpec(messages, plan.directions, d, sigma, plan.samplerKeys[k]));
-        const candidates = await ctx.produce(specs);
-        const objectives = candidates.map((c) => c.objective);
-        const shaped = es.params.sampleReward === 'rank' ? sampleRankRewards(objectives) : negativeObjectiveRewards(objectives);
-        const rewards = directionRewards(plan, shaped);
-        await es.update({ generation: b, operator: 'i1', directions: plan.directions, rewards, sigma, objectives, candidates, samplesPerDirection: plan.perDirection });
-        population = manage([...population, ...candidates.map(toIndividual)], POPULATION_SIZE);
+        const seen = ctx.validObjectives();
+        const { probes, own } = await producePerturbed(ctx, es, specs);
+        const objectives = probes.map((c) => c.objective);
+        const batch = { objectives, owner: plan.owner, directions: plan.directions.seeds.length, seen };
+        const rewards = shapeRewards(scaffoldReward(es.params, 'sample'), batch, { quantile: es.params.rewardQuantile });
+        await es.update({ generation: b, operator: 'i1', directions: plan.directions, rewards, sigma, objectives, candidates: probes, samplesPerDirection: plan.perDirection });
+        population = manage([...population, ...own.map(toIndividual)], POPULATION_SIZE);
       }
       await ctx.snapshot(b + 1, batches.length, population);
     }

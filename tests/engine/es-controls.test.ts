@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REFERENCE_ES } from '../../src/es/optimizer.ts';
+import { readHistory } from '../../src/es/history.ts';
+import { replaySteps } from '../../src/es/replay.ts';
+import { ScriptedModel, TinyEs } from './doubles.ts';
+import { readEventObjects, runTest, tempDir } from './helpers.ts';
+
+/**
+ * The noise-only control through the engine: perturbed sampling on the same seeds and schedule as ES, no update.
+ * Decided and documented: every step is recorded, with update_applied false (as the reference's ES_DISABLE_UPDATE),
+ * so the learning curve is there and replay skips them.
+ */
+describe('noise-only control', () => {
+  async function run(mode: 'full' | 'noise-only') {
+    const dir = tempDir();
+    const model = new ScriptedModel({ es: true });
+    await runTest({ scaffold: 'eoh', budget: 80, es: true, esParams: { ...REFERENCE_ES, mode }, dir, model });
+    return { dir, model, events: readEventObjects(dir), history: readHistory(join(dir, 'history.json')) };
+  }
+
+  it('samples m1/m2 under the same directions and sigmas as ES but never moves the weights', async () => {
+    const full = await run('full');
+    const noise = await run('noise-only');
+    const base = await new TinyEs().fingerprint();
+    expect(noise.model.es?.updates).toBe(0);
+    expect(await noise.model.es?.fingerprint()).toBe(base);
+    expect(noise.history.records).toHaveLength(4);
+    expect(noise.history.records.every((r) => r.update_applied === false && r.weights_fingerprint === base)).toBe(true);
+    expect(noise.events.filter((e) => e.type === 'update').every((u) => u.applied === false)).toBe(true);
+    expect([...replaySteps(noise.history, 2024)]).toEqual([]);
+    // Same seed stream and schedule as the full arm (the seeds of update 0 are drawn before any answer differs).
+    expect(noise.history.records.map((r) => r.sigma)).toEqual(full.history.records.map((r) => r.sigma));
+    expect(noise.history.records[0].seeds).toEqual(full.history.records[0].seeds);
+    expect(noise.events.some((e) => e.type === 'generation' && e.perturbation)).toBe(true);
+    // The full arm does move them: the assertions above could fail.
+    expect(full.model.es?.updates).toBe(4);
+    expect(await full.model.es?.fingerprint()).not.toBe(base);
+    expect(JSON.parse(readFileSync(join(noise.dir, 'config.json'), 'utf8')).esSettings.mode).toBe('noise-only');
+  });
+});
