@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ScaffoldId } from '../core/types.ts';
 import { usageError } from '../errors.ts';
 import type { EsParams } from '../es/optimizer.ts';
@@ -70,7 +70,7 @@ export function resolveRunConfig(layers: readonly ConfigLayer[], options: Resolv
   return {
     problem,
     search: { scaffold, budget, seed },
-    es: withEs ? esParams(explicit.es ?? {}, stored, scaffold, backend) : undefined,
+    es: withEs ? esParams(explicit.es ?? {}, stored, scaffold, backend, name) : undefined,
     esDiagnostics: merged.es?.diagnostics ?? RUN_DEFAULTS.es.diagnostics,
     llm: { backend, model: onnx.model ?? merged.llm?.model, endpoint: merged.llm?.endpoint ?? [] },
     sampling: merged.sampling ?? {},
@@ -103,13 +103,16 @@ function refuseEsSettings(layers: readonly ConfigLayer[]): void {
  * A resumed run keeps its stored parameters; the one optional field it may lack (EoH candidates per direction)
  * then means 1, as when it started, not the default's value.
  */
-function esParams(given: EsSection, stored: StoredRunConfig | undefined, scaffold: string, backend: BackendId): EsParams {
+function esParams(given: EsSection, stored: StoredRunConfig | undefined, scaffold: string, backend: BackendId, name: (path: string) => string): EsParams {
   const { enabled: _, preset, diagnostics: _diagnostics, ...settings } = given;
   const start = esDefaults(preset, scaffold, backend);
   const { eohCandidatesPerDirection: _perDirection, ...required } = start;
   const { enabled: _storedEnabled, ...storedParams } = stored?.es ?? { enabled: false };
   const from = preset || !stored ? start : { ...required, ...storedParams };
-  return merge(from, settings) as EsParams;
+  const params = merge(from, settings) as EsParams;
+  if (params.reward === 'improvement' && scaffold === 'sample') throw usageError(`${name('es.reward')} improvement needs parents: EoH only`);
+  // A warm start is recorded by its absolute path, so the run replays from anywhere.
+  return params.initFrom ? { ...params, initFrom: resolve(params.initFrom) } : params;
 }
 
 /**

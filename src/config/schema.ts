@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_BUDGET, MIN_BUDGET, SCAFFOLD_IDS, type ScaffoldId } from '../core/types.ts';
-import { ES_PRESET_IDS } from '../es/optimizer.ts';
+import { ES_MODES, ES_PRESET_IDS } from '../es/optimizer.ts';
+import { DEFAULT_REWARD_QUANTILE, REWARD_IDS } from '../es/rewards.ts';
 import { PARAMETER_SCOPES, SIGMA_SCALES } from '../es/scope.ts';
 import { BACKEND_IDS, type BackendId } from '../llm/backends.ts';
 
@@ -102,6 +103,30 @@ const es = z.strictObject({
     flag: '--es-skip-zero-sigma',
     help: "no ES update at sigma 0 (it would only add the directions' noise)",
     negate: 'update at sigma 0 too (as the reference)',
+  }),
+  mode: setting(oneOf(ES_MODES), {
+    flag: '--es-mode <mode>',
+    help: "ES arm: full (perturbed candidates and updates) | noise-only (the same perturbed sampling, no update) | update-only (updates from perturbed samples kept out of the population; the run's candidates from the unperturbed weights, twice the generations)",
+    defaultText: 'full',
+  }),
+  reward: setting(oneOf(REWARD_IDS), {
+    flag: '--es-reward <r>',
+    help: "how a batch's objectives become direction rewards: improvement (EoH only) | objective | rank | max | best-rank | exceed-best | exceed-quantile",
+    defaultText: 'improvement for EoH, --es-sample-reward for Sample',
+  }),
+  rewardQuantile: setting(z.number().min(0, 'must be in [0, 1]').max(1, 'must be in [0, 1]'), {
+    flag: '--es-reward-quantile <q>',
+    help: "exceed-quantile: the quantile of the run's valid objectives so far that a sample must beat",
+    defaultText: String(DEFAULT_REWARD_QUANTILE),
+  }),
+  sameParent: setting(z.boolean(), {
+    flag: '--es-same-parent',
+    help: "EoH+ES: all candidates of one noise seed (a direction's k, both halves of a mirrored pair) share one parent",
+    defaultText: 'off: one draw per candidate',
+  }),
+  initFrom: setting(z.string().min(1, 'must not be empty'), {
+    flag: '--init-from <run-dir>',
+    help: "start from that --es run's tuned weights (its lineage replayed; recorded, and replayed by ahd replay): no longer pure test-time search",
   }),
   diagnostics: setting(z.boolean(), {
     flag: '--es-diagnostics',

@@ -34,7 +34,7 @@ export interface EsSessionDeps {
 export function createEsSession(deps: EsSessionDeps): EsSession {
   const { handle, strategy, cache, log, paths } = deps;
   let state: EsState = strategy.init(deps.runSeed);
-  let history = createHistory(deps.runSeed, deps.model, strategy.params.scope, handle.noise);
+  let history = createHistory(deps.runSeed, deps.model, strategy.params.scope, handle.noise, strategy.params.initFrom);
   return {
     params: strategy.params,
     sigma: (step, total) => strategy.sigma(step, total),

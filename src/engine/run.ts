@@ -4,6 +4,7 @@ import type { LanguageModel, SamplingOptions } from '../llm/types.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { createEsStrategy } from '../es/optimizer.ts';
 import { createEsSession, type EsSettings } from './es-session.ts';
+import { warmStart } from './warm-start.ts';
 import { EventLog, readEvents, repairEventLog, sessionSeconds } from './events.ts';
 import { ReplayCache } from './replay-cache.ts';
 import { storedConfig, type StoredRunConfig } from '../config/stored.ts';
@@ -72,6 +73,8 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
     throw new AhdError(ErrorCode.Usage, `--es needs an ES-capable backend; ${options.llm.backend} serves frozen weights`);
   }
   const paths = runPaths(options.dir);
+  // Before config.json is made: the run starts from (and records the fingerprint of) the tuned weights.
+  if (options.es?.initFrom && model.es) await warmStart(model.es, options.es.scope, options.es.initFrom);
   const config = await runConfig(options);
   if (options.resume) {
     checkResumeConfig({ ...readRunConfig(options.dir) }, { ...config }, options.dir);

@@ -85,6 +85,11 @@ const historySchema = z.strictObject({
   model: modelSchema,
   /** What ES moved and its sigma unit (scope.ts); absent in older histories: every tensor, absolute. */
   es_scope: z.strictObject({ parameter_scope: z.enum(PARAMETER_SCOPES), sigma_scale: z.enum(SIGMA_SCALES) }).optional(),
+  /**
+   * Warm start: the run whose tuned weights these updates start from (model.base_fingerprint is then theirs, not
+   * the base model's); replay replays that run's lineage first.
+   */
+  init_from: z.string().min(1).optional(),
   records: z.array(recordSchema),
 });
 
@@ -92,7 +97,13 @@ export type HistoryRecord = z.infer<typeof recordSchema>;
 export type ModelIdentity = z.infer<typeof modelSchema>;
 export type EsHistory = z.infer<typeof historySchema>;
 
-export function createHistory(runSeed: number, model: ModelIdentity, scope: EsScope = DEFAULT_SCOPE, noise: NoiseId = NOISE_ID): EsHistory {
+export function createHistory(
+  runSeed: number,
+  model: ModelIdentity,
+  scope: EsScope = DEFAULT_SCOPE,
+  noise: NoiseId = NOISE_ID,
+  initFrom?: string,
+): EsHistory {
   return {
     format: HISTORY_FORMAT,
     version: HISTORY_VERSION,
@@ -101,6 +112,7 @@ export function createHistory(runSeed: number, model: ModelIdentity, scope: EsSc
     run_seed: runSeed,
     model,
     ...(isDefaultScope(scope) ? {} : { es_scope: { parameter_scope: scope.parameterScope, sigma_scale: scope.sigmaScale } }),
+    ...(initFrom && { init_from: initFrom }),
     records: [],
   };
 }

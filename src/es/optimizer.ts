@@ -68,6 +68,11 @@ export interface EsParams {
    * candidate, the reference's.
    */
   readonly sameParent?: boolean;
+  /**
+   * Warm start: the --es run (an absolute path) whose tuned weights this run starts from, its lineage replayed
+   * (engine/warm-start.ts). Absent: the base model's weights, pure test-time search.
+   */
+  readonly initFrom?: string;
 }
 
 export const ES_MODES = ['full', 'noise-only', 'update-only'] as const;

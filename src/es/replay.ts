@@ -52,9 +52,12 @@ export interface ReplayOptions {
   readonly runSeed: number;
   /** Names the weights in error messages (a model dir). */
   readonly source?: string;
+  /** Warm start: the lineage's earlier histories (root first) and their run seeds, replayed before `history`. */
+  readonly before?: readonly { readonly history: EsHistory; readonly runSeed: number }[];
 }
 
 export interface ReplayResult {
+  /** Updates applied and records skipped (update_applied false) of `history` itself. */
   readonly applied: number;
   readonly skipped: number;
   /** Fingerprint of the replayed weights. */
@@ -64,8 +67,10 @@ export interface ReplayResult {
 
 /**
  * Replays `history` onto `weights` in place (the base model's weights in `layout`; they are first rounded onto the
- * ES grid exactly as the live run did). Checks the model identity, the seed stream, and every recorded
- * weights fingerprint.
+ * ES grid exactly as the live run did), after the histories of its warm-start lineage. Checks the model identity
+ * (each history starts from the weights the one before left), the seed stream, and every recorded weights
+ * fingerprint. One WeightsEs serves the whole lineage: its grid and noise scales are the base model's, as in the
+ * live runs.
  */
 export function replayHistory(
   weights: Float32Array,
@@ -73,16 +78,25 @@ export function replayHistory(
   history: EsHistory,
   options: ReplayOptions,
 ): ReplayResult {
-  if (history.noise !== NOISE_ID) {
-    throw new AhdError(
-      ErrorCode.History,
-      `history.json: its updates were made with ${history.noise} noise (an ES server on torch); ahd replays ` +
-        'only its own noise in-process: replay it by sending its records to such a server',
-    );
+  const chain = [...(options.before ?? []), { history, runSeed: options.runSeed }];
+  for (const link of chain) {
+    if (link.history.noise !== NOISE_ID) {
+      throw new AhdError(
+        ErrorCode.History,
+        `history.json: its updates were made with ${link.history.noise} noise (an ES server on torch); ahd replays ` +
+          'only its own noise in-process: replay it by sending its records to such a server',
+      );
+    }
   }
   const es = new WeightsEs(weights, layout, historyScope(history));
-  checkHistoryModel(history, es.identity(), options.source ?? 'the given weights');
-  const steps = replaySteps(history, options.runSeed);
+  let result: ReplayResult | undefined;
+  for (const link of chain) result = replayOnto(es, link.history, link.runSeed, options.source ?? 'the given weights');
+  return result!;
+}
+
+function replayOnto(es: WeightsEs, history: EsHistory, runSeed: number, source: string): ReplayResult {
+  checkHistoryModel(history, { ...es.identity(), base_fingerprint: es.fingerprint() }, source);
+  const steps = replaySteps(history, runSeed);
   let applied = 0;
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) {
