@@ -4,6 +4,7 @@ import type { ScaffoldId } from '../core/types.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { parseOptions } from '../ground/parse-options.ts';
 import { TABLE_SCAFFOLDS } from '../table/settings.ts';
+import { METHOD_IDS, parseMethod } from '../compare/methods.ts';
 
 const DEFAULT_TABLE_OUT = 'runs/table';
 
@@ -20,6 +21,7 @@ export const tableCommand = new Command('table')
   .option('--reps <n>', 'repetitions per setting, run with seeds 0..n-1 (default 3)')
   .option('--problems <ids>', 'problem ids, comma-separated (default: all)')
   .option('--scaffolds <list>', 'scaffolds, comma-separated: eoh, sample (default: both)')
+  .option('--methods <list>', 'methods, comma-separated, instead of --scaffolds: eoh, eoh-es, eoh-noise (ES noise-only control), eoh-update (ES update-only control), and the same for sample')
   .option('--from <dir>', 'build the table from the finished runs under <dir>; run no search (baselines: see below)')
   .option('--model <dir>', 'model directory for the runs (default: the bundled model)')
   .option('--parallel <k>', 'runs at once, one sandbox thread each (default 1; results do not depend on it)')
@@ -56,6 +58,10 @@ const tableOptionsSchema = z.object({
   scaffolds: list('scaffolds')
     .refine((xs) => xs.every((x) => TABLE_SCAFFOLDS.includes(x as ScaffoldId)), `expected scaffolds among ${TABLE_SCAFFOLDS.join(', ')}`)
     .transform((xs) => xs as ScaffoldId[])
+    .optional(),
+  methods: list('methods')
+    .refine((xs) => xs.every((x) => parseMethod(x) !== undefined), `expected methods among ${METHOD_IDS.join(', ')}`)
+    .transform((xs) => xs.map((x) => parseMethod(x)!))
     .optional(),
   from: z.string().min(1).optional(),
   model: z.string().min(1).optional(),

@@ -16,6 +16,8 @@ export interface Cell {
   readonly budget: number;
   readonly scaffold: string;
   readonly es: boolean;
+  /** An ES control arm (noise-only, update-only): its own cells, never counted as ES against the baseline. */
+  readonly mode?: 'noise-only' | 'update-only';
   /** Run seeds (= repetitions) with a value, ascending, and their values. */
   readonly seeds: readonly number[];
   readonly values: readonly number[];
@@ -92,13 +94,13 @@ type Sense = 'min' | 'max';
 export function formCells(runs: readonly FinishedRun[], testSplits: (problem: string) => readonly string[]): Cell[] {
   const groups = new Map<string, FinishedRun[]>();
   for (const run of runs) {
-    const key = JSON.stringify([run.problem, run.budget, run.scaffold, run.es]);
+    const key = JSON.stringify([run.problem, run.budget, run.scaffold, run.es, run.mode ?? '']);
     groups.set(key, [...(groups.get(key) ?? []), run]);
   }
   const cells: Cell[] = [];
   for (const group of groups.values()) {
     const sorted = [...group].sort((a, b) => a.seed - b.seed);
-    const { problem, budget, scaffold, es } = sorted[0];
+    const { problem, budget, scaffold, es, mode } = sorted[0];
     const recorded = new Set(sorted.flatMap((r) => Object.keys(r.summary.best.test)));
     const splits = [TRAIN, ...testSplits(problem).filter((s) => recorded.has(s))];
     for (const split of splits) {
@@ -112,7 +114,7 @@ export function formCells(runs: readonly FinishedRun[], testSplits: (problem: st
           values.push(value);
         } else noValid++;
       }
-      cells.push({ problem, split, budget, scaffold, es, seeds, values, noValid, mean: values.length > 0 ? mean(values) : null, sd: sampleSd(values) });
+      cells.push({ problem, split, budget, scaffold, es, ...(mode && { mode }), seeds, values, noValid, mean: values.length > 0 ? mean(values) : null, sd: sampleSd(values) });
     }
   }
   return cells.sort(compareCells(testSplits));
@@ -133,7 +135,8 @@ function compareCells(testSplits: (problem: string) => readonly string[]) {
     splitRank(a, testSplits) - splitRank(b, testSplits) ||
     a.split.localeCompare(b.split) ||
     a.scaffold.localeCompare(b.scaffold) ||
-    Number(a.es) - Number(b.es);
+    Number(a.es) - Number(b.es) ||
+    (a.mode ?? '').localeCompare(b.mode ?? '');
 }
 
 function splitRank(cell: Cell, testSplits: (problem: string) => readonly string[]): number {
@@ -158,7 +161,7 @@ export function compareEs(cells: readonly Cell[], senseOf: (problem: string) => 
   const comparisons: Comparison[] = [];
   for (const cell of cells) {
     const baseline = baselines.get(key(cell));
-    if (!cell.es || cell.split === TRAIN || !baseline || baseline.mean === null || cell.mean === null) continue;
+    if (!cell.es || cell.mode || cell.split === TRAIN || !baseline || baseline.mean === null || cell.mean === null) continue;
     const outcome = compareMeans(senseOf(cell.problem), cell.mean, baseline.mean);
     const improves = outcome === 'improved';
     comparisons.push({

@@ -1,4 +1,5 @@
 import type { EsParams } from './optimizer.ts';
+import { DEFAULT_REWARD_QUANTILE, type RewardId } from './rewards.ts';
 
 /** ES settings as stored in config.json: the parameters, plus the base weights' fingerprint that is not one. */
 type StoredEs = EsParams & { readonly baseFingerprint?: string };
@@ -9,13 +10,31 @@ type StoredEs = EsParams & { readonly baseFingerprint?: string };
  * absent and objective (older configs leave them out). With `scaffold`, the other scaffold's parameters are left
  * out too (EoH never reads the samples per direction, common random numbers or sample rewards, Sample never reads
  * EoH's candidates per direction), so runs of one scaffold made under defaults that differ only in the other's
- * parameters are one setting.
+ * parameters are one setting. The ES arm absent and full are one, as are the reward absent and the scaffold's
+ * reference reward, sameParent absent and false (EoH only) and a reward quantile unread by the reward.
  */
 export function esParamsKey(settings: StoredEs, scaffold?: string): string {
-  const { baseFingerprint: _, eohCandidatesPerDirection: perDirection, alphaSchedule, samplesPerDirection, commonRandomNumbers, sampleReward, ...params } = settings;
+  const {
+    baseFingerprint: _,
+    eohCandidatesPerDirection: perDirection,
+    alphaSchedule,
+    samplesPerDirection,
+    commonRandomNumbers,
+    sampleReward,
+    mode,
+    reward,
+    rewardQuantile,
+    sameParent,
+    ...params
+  } = settings;
+  const scaffoldDefault = scaffold === 'eoh' ? 'improvement' : scaffold === 'sample' ? (sampleReward ?? 'objective') : undefined;
   return JSON.stringify(
     sortKeys({
       ...params,
+      ...(mode !== undefined && mode !== 'full' && { mode }),
+      ...(reward !== undefined && reward !== scaffoldDefault && { reward }),
+      ...(reward === 'exceed-quantile' && { rewardQuantile: rewardQuantile ?? DEFAULT_REWARD_QUANTILE }),
+      ...(scaffold !== 'sample' && sameParent && { sameParent }),
       ...(scaffold !== 'eoh' && { samplesPerDirection, commonRandomNumbers }),
       ...(scaffold !== 'sample' && perDirection !== undefined && perDirection !== 1 && { eohCandidatesPerDirection: perDirection }),
       ...(alphaSchedule === 'sigma' && { alphaSchedule }),
@@ -51,7 +70,21 @@ export function describeEs(p: StoredEs, scaffold?: string): string {
   if (p.sampleReward === 'rank' && scaffold !== 'eoh') parts.push("rewards ranked in each batch");
   if (p.eohCandidatesPerDirection && p.eohCandidatesPerDirection > 1 && scaffold !== 'sample') parts.push(`EoH ${p.eohCandidatesPerDirection} candidates per direction`);
   if (p.skipZeroSigmaUpdate !== undefined) parts.push(p.skipZeroSigmaUpdate ? 'no update at sigma 0' : 'an update at sigma 0');
+  if (p.reward) parts.push(`rewards: ${REWARD_TEXT[p.reward]}${p.reward === 'exceed-quantile' ? ` ${p.rewardQuantile ?? DEFAULT_REWARD_QUANTILE}` : ''}`);
+  if (p.sameParent && scaffold !== 'sample') parts.push('one parent per noise seed');
+  if (p.mode === 'noise-only') parts.push('control: noise only (perturbed sampling, no update)');
+  if (p.mode === 'update-only') parts.push('control: update only (the population from the unperturbed weights)');
   return parts.join(', ');
 }
+
+const REWARD_TEXT: Readonly<Record<RewardId, string>> = {
+  improvement: 'improvement over the parent',
+  objective: 'negative objective, averaged',
+  rank: 'centered rank in the batch, averaged',
+  max: "the direction's best sample",
+  'best-rank': "rank of the direction's best sample in the batch",
+  'exceed-best': "exceedance over the run's best",
+  'exceed-quantile': "exceedance over the run's quantile",
+};
 
 const CRN_TEXT: Readonly<Record<string, string>> = { true: ' (common random numbers)', pairs: ' (common random numbers within mirrored pairs)' };

@@ -34,16 +34,16 @@ export function comparePage(runs: readonly FinishedRun[], options: ComparePageOp
   const rows = cells
     .filter((c) => c.mean !== null)
     .map((c) => {
-      const comparison = c.es ? comparisons.find((x) => x.problem === c.problem && x.split === c.split && x.budget === c.budget && x.scaffold === c.scaffold) : undefined;
+      const comparison = c.es && !c.mode ? comparisons.find((x) => x.problem === c.problem && x.split === c.split && x.budget === c.budget && x.scaffold === c.scaffold) : undefined;
       const outcome = comparison?.outcome;
       const paired = comparison?.paired;
       const value = `${formatValue(c.mean!)}${c.sd !== null ? ` ± ${formatValue(c.sd)}` : ''}`;
-      const reference = referenceRow(c.problem, c.split, c.budget).find((r) => r.scaffold === c.scaffold && r.es === c.es);
+      const reference = referenceRow(c.problem, c.split, c.budget).find((r) => !c.mode && r.scaffold === c.scaffold && r.es === c.es);
       return [
         c.problem,
         c.split,
         String(c.budget),
-        methodName(c.scaffold, c.es),
+        methodName(c.scaffold, c.es, c.mode),
         String(c.values.length),
         outcome === 'improved' ? `${value} (wins)` : value,
         outcome ?? '',
@@ -88,7 +88,7 @@ function objectiveCharts(runs: readonly FinishedRun[], baselines: readonly Basel
   const groups = groupBy(runs, (r) => `${r.problem} ${r.budget}`);
   return [...groups.entries()].map(([key, group], g) => {
     const problem = getProblem(group[0].problem);
-    const methods = groupBy(byMethod(group), (r) => methodName(r.scaffold, r.es));
+    const methods = groupBy(byMethod(group), (r) => methodName(r.scaffold, r.es, r.mode));
     const curves = [...methods.entries()].map(([name, rs]) => {
       const perRun = rs.map((r) => readRun(r.dir).snapshots.map((s) => ({ samples: s.samples, best: s.population.length ? naturalSign(problem.sense, s.population[0].objective) : null })));
       const steps = Math.min(...perRun.map((c) => c.length));
@@ -135,7 +135,7 @@ function rewardCharts(runs: readonly FinishedRun[]): ChartSpec[] {
   const es = runs.filter((r) => r.es);
   const groups = groupBy(es, (r) => `${r.problem} ${r.budget}`);
   return [...groups.entries()].map(([key, group], g) => {
-    const methods = groupBy(byMethod(group), (r) => methodName(r.scaffold, r.es));
+    const methods = groupBy(byMethod(group), (r) => methodName(r.scaffold, r.es, r.mode));
     const curves = [...methods.entries()].map(([name, rs]) => {
       const perRun = rs.map((r) => readRun(r.dir).updates.map((u) => mean(u.rewards)));
       const steps = Math.min(...perRun.map((c) => c.length));
@@ -164,4 +164,5 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 /** Runs in the table's method order: EoH, ES+EoH, Sample, ES+Sample. */
-const byMethod = (runs: readonly FinishedRun[]) => [...runs].sort((a, b) => a.scaffold.localeCompare(b.scaffold) || Number(a.es) - Number(b.es) || a.seed - b.seed);
+const byMethod = (runs: readonly FinishedRun[]) =>
+  [...runs].sort((a, b) => a.scaffold.localeCompare(b.scaffold) || Number(a.es) - Number(b.es) || (a.mode ?? '').localeCompare(b.mode ?? '') || a.seed - b.seed);

@@ -1,4 +1,5 @@
 import type { Individual } from '../core/types.ts';
+import { methodName } from '../compare/methods.ts';
 import type { RunData } from '../engine/run-dir/index.ts';
 import { countOutcomes, validObjectives } from './series.ts';
 import { esParamsOf, llmSource } from '../config/stored.ts';
@@ -37,8 +38,10 @@ export function summaryRows(run: RunData): SummaryRow[] {
   const times = run.events.map((e) => e.at).filter((at) => typeof at === 'string');
   const rows: SummaryRow[] = [
     { label: 'problem', value: `${problem.id}: ${problem.title} (${problem.sense === 'max' ? 'maximised' : 'minimised'})` },
+    { label: 'method', value: methodName(config.search.scaffold, config.es.enabled, config.es.mode) },
     { label: 'scaffold', value: config.search.scaffold },
     { label: 'es', value: config.es.enabled ? `on${es ? ` (${describeEs(es, config.search.scaffold)})` : ''}` : 'off' },
+    ...(config.es.initFrom ? [{ label: 'warm start', value: `from ${config.es.initFrom} (its tuned weights: not pure test-time search)` }] : []),
     { label: 'budget', value: String(config.search.budget) },
     { label: 'seed', value: String(config.search.seed) },
     { label: 'model', value: `${config.recorded.model} (${config.llm.backend}: ${llmSource(config)}, ${config.recorded.promptStyle} prompts)` },

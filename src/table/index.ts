@@ -25,7 +25,8 @@ import { findFinishedRuns, readFinishedRun, type FinishedRun } from '../engine/r
 import { REFERENCE_VALUES } from '../compare/reference.ts';
 import { renderCsv, renderEsSettings, renderMarkdown, renderPaired, renderCompute } from './render.ts';
 import { settingDir, runSettings, type SettingRunner } from './run-settings.ts';
-import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings, type Setting } from './settings.ts';
+import { DEFAULT_BUDGETS, DEFAULT_REPS, enumerateSettings, tableMethods, type Setting } from './settings.ts';
+import type { Method } from '../compare/methods.ts';
 import { MACHINE_FILE, mergeMachines, readMachines, writeMachines } from './machine.ts';
 import { describeMachine } from '../ground/machine.ts';
 import { describeEs, esParamsKey } from '../es/describe.ts';
@@ -38,6 +39,11 @@ export interface TableOptions {
   readonly budgets?: readonly number[];
   /** Scaffolds to compare (default eoh and sample). With `from`, only filters when given. */
   readonly scaffolds?: readonly ScaffoldId[];
+  /**
+   * Methods to run instead (compare/methods.ts: eoh, eoh-es, eoh-noise, eoh-update, and the same for sample): the
+   * ES controls beside the reference's four. With `from`, only filters when given.
+   */
+  readonly methods?: readonly Method[];
   /** Repetitions, run with seeds 0..reps-1 (default 3). With `from`, keeps seeds below it when given. */
   readonly reps?: number;
   /** Build the table from the finished runs below this directory, running nothing. */
@@ -99,6 +105,7 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
         (!problems || problems.includes(r.problem as ProblemId)) &&
         (!options.budgets || options.budgets.includes(r.budget)) &&
         (!options.scaffolds || options.scaffolds.includes(r.scaffold as ScaffoldId)) &&
+        (!options.methods || options.methods.some((m) => m.scaffold === r.scaffold && m.es === r.es && m.mode === r.mode)) &&
         (options.reps === undefined || r.seed < options.reps),
     );
     log(`table: ${runs.length} finished run(s) under ${options.from}`);
@@ -107,7 +114,7 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
       problems ?? listProblems().map((p) => p.id as ProblemId),
       options.budgets ?? DEFAULT_BUDGETS,
       options.reps ?? DEFAULT_REPS,
-      options.scaffolds,
+      options.methods ?? tableMethods(options.scaffolds),
     );
     refuseStaleEsRuns(settings, options.out);
     // This machine joins the table's list before its runs start, so a stopped table still says where they ran.
@@ -158,7 +165,10 @@ function refuseStaleEsRuns(settings: readonly Setting[], out: string): void {
   const stale = settings
     .filter((s) => s.es)
     .map((s) => readFinishedRun(settingDir(out, s)))
-    .filter((r): r is FinishedRun => r?.esSettings !== undefined && esParamsKey(r.esSettings, r.scaffold) !== esParamsKey(defaultEs(r.scaffold), r.scaffold));
+    .filter(
+      (r): r is FinishedRun =>
+        r?.esSettings !== undefined && esParamsKey(r.esSettings, r.scaffold) !== esParamsKey({ ...defaultEs(r.scaffold), ...(r.mode && { mode: r.mode }) }, r.scaffold),
+    );
   if (stale.length === 0) return;
   throw usageError(
     `${stale.length} finished ES run(s) under ${join(out, 'runs')} ran with other ES settings than \`ahd run --es\` uses now ` +

@@ -4,7 +4,7 @@ import { machineLine, type MachineInfo } from '../ground/machine.ts';
 import type { BaselineEntry } from '../compare/baselines.ts';
 import { PAIRED_RULE, TRAIN, compareMeans, formatValue, type Cell, type Comparison } from '../compare/cells.ts';
 import type { FinishedRun } from '../engine/run-dir/index.ts';
-import { methodName } from '../compare/methods.ts';
+import { methodName, type ControlMode, type Method } from '../compare/methods.ts';
 import { referenceRow, type ReferenceValue } from '../compare/reference.ts';
 import { TABLE_SCAFFOLDS } from './settings.ts';
 
@@ -36,8 +36,18 @@ export function renderPaired(comparisons: readonly Comparison[]): string {
   ].join('\n');
 }
 
-/** The method columns of the table, in order: EoH, ES+EoH, Sample, ES+Sample. */
-const METHODS = TABLE_SCAFFOLDS.flatMap((scaffold) => [false, true].map((es) => ({ scaffold, es })));
+/**
+ * The method columns of the table, in order: EoH, ES+EoH, Sample, ES+Sample, each scaffold's ES control arms
+ * (noise-only, update-only) after its ES column when the cells hold any.
+ */
+function methodColumns(cells: readonly Cell[]): Method[] {
+  const controls: readonly ControlMode[] = ['noise-only', 'update-only'];
+  return TABLE_SCAFFOLDS.flatMap((scaffold): Method[] => [
+    { scaffold, es: false },
+    { scaffold, es: true },
+    ...controls.filter((mode) => cells.some((c) => c.scaffold === scaffold && c.mode === mode)).map((mode) => ({ scaffold, es: true, mode })),
+  ]);
+}
 
 /**
  * The Markdown table: one row per problem, budget and split (train objective first), one column per method.
@@ -51,7 +61,9 @@ export function renderMarkdown(cells: readonly Cell[], reps: number, senseOf: Se
     const key = JSON.stringify([cell.problem, cell.budget, cell.split]);
     rows.set(key, [...(rows.get(key) ?? []), cell]);
   }
-  const find = (row: Cell[], scaffold: string, es: boolean) => row.find((c) => c.scaffold === scaffold && c.es === es);
+  const columns = methodColumns(cells);
+  const find = (row: Cell[], scaffold: string, es: boolean, mode?: ControlMode) =>
+    row.find((c) => c.scaffold === scaffold && c.es === es && c.mode === mode);
   const lines = [
     '# ahd: ES against its matched baseline',
     '',
@@ -67,32 +79,32 @@ export function renderMarkdown(cells: readonly Cell[], reps: number, senseOf: Se
   const groups = [...rows.values()];
   groups.forEach((row, i) => {
     const { problem, split, budget } = row[0];
-    const texts = METHODS.map(({ scaffold, es }) => {
-      const cell = find(row, scaffold, es);
+    const texts = columns.map(({ scaffold, es, mode }) => {
+      const cell = find(row, scaffold, es, mode);
       if (!cell) return '-';
       if (cell.mean === null) return 'no valid';
       let text = cell.sd === null ? formatValue(cell.mean) : `${formatValue(cell.mean)} ± ${formatValue(cell.sd)}`;
       if (cell.values.length < reps) text += ` (${cell.values.length} rep${cell.values.length === 1 ? '' : 's'})`;
-      const baseline = es ? find(row, scaffold, false) : undefined;
+      const baseline = es && !mode ? find(row, scaffold, false) : undefined;
       const beats = baseline?.mean != null && compareMeans(senseOf(problem), cell.mean, baseline.mean) === 'improved';
       return beats ? `**${text}**` : text;
     });
     body.push(`| ${problem} | ${split} | ${budget} | ${texts.join(' | ')} |`);
     const reference = referenceRow(problem, split, budget);
     if (reference.length > 0) {
-      body.push(referenceLine(reference));
+      body.push(referenceLine(reference, columns));
       shown.reference = true;
     }
     if (groups[i + 1]?.[0].problem === problem) return;
     const own = baselines.filter((b) => b.problem === problem);
-    body.push(...own.map(baselineLine));
+    body.push(...own.map((entry) => baselineLine(entry, columns.length)));
     shown.baseline ||= own.length > 0;
   });
   const notes = [...(shown.reference ? [REFERENCE_NOTE] : []), ...(shown.baseline ? [BASELINE_NOTE] : [])];
   if (notes.length > 0) lines.push(notes.join(' '), '');
   lines.push(
-    `| problem | split | budget | ${METHODS.map((m) => methodName(m.scaffold, m.es)).join(' | ')} |`,
-    `|---|---|---:|${METHODS.map(() => '---:').join('|')}|`,
+    `| problem | split | budget | ${columns.map((m) => methodName(m.scaffold, m.es, m.mode)).join(' | ')} |`,
+    `|---|---|---:|${columns.map(() => '---:').join('|')}|`,
     ...body,
   );
   return `${lines.join('\n')}\n`;
@@ -111,33 +123,33 @@ const BASELINE_NOTE =
   'in baselines.json.';
 
 /** The reference's numbers for a row, in the method columns (one source per row). */
-function referenceLine(reference: readonly ReferenceValue[]): string {
+function referenceLine(reference: readonly ReferenceValue[], columns: readonly Method[]): string {
   const { split, budget, source } = reference[0];
-  const texts = METHODS.map(({ scaffold, es }) => {
-    const value = reference.find((r) => r.scaffold === scaffold && r.es === es)?.value;
+  const texts = columns.map(({ scaffold, es, mode }) => {
+    const value = mode ? undefined : reference.find((r) => r.scaffold === scaffold && r.es === es)?.value;
     return value === undefined ? '-' : formatValue(value);
   });
   return `| reference (${source}) | ${split} | ${budget} | ${texts.join(' | ')} |`;
 }
 
 /** A baseline's mean on a split, once, in the first method column (it is no method's). */
-function baselineLine(entry: BaselineEntry): string {
+function baselineLine(entry: BaselineEntry, columns: number): string {
   const value = entry.mean === null ? 'no valid' : `${formatValue(entry.mean)}${entry.valid < entry.count ? ` (${entry.valid} of ${entry.count} valid)` : ''}`;
-  return `| baseline: ${entry.baseline} | ${entry.split} | - | ${value} |${METHODS.slice(1).map(() => ' |').join('')}`;
+  return `| baseline: ${entry.baseline} | ${entry.split} | - | ${value} |${' |'.repeat(columns - 1)}`;
 }
 
 /** One CSV row per cell, with the per-repetition values (";"-separated, in seed order) and the reference's number. */
 export function renderCsv(cells: readonly Cell[]): string {
   const header = 'problem,split,budget,scaffold,es,method,reps,mean,values,seeds,no_valid,reference,reference_source';
   const rows = cells.map((c) => {
-    const reference = referenceRow(c.problem, c.split, c.budget).find((r) => r.scaffold === c.scaffold && r.es === c.es);
+    const reference = referenceRow(c.problem, c.split, c.budget).find((r) => !c.mode && r.scaffold === c.scaffold && r.es === c.es);
     return [
       c.problem,
       c.split,
       c.budget,
       c.scaffold,
       c.es,
-      methodName(c.scaffold, c.es),
+      methodName(c.scaffold, c.es, c.mode),
       c.values.length,
       c.mean ?? '',
       c.values.join(';'),
@@ -157,7 +169,7 @@ export function renderCsv(cells: readonly Cell[]): string {
 export function renderCompute(runs: readonly FinishedRun[], machines: readonly MachineInfo[]): string {
   const groups = new Map<string, FinishedRun[]>();
   for (const run of runs) {
-    const key = JSON.stringify([run.problem, run.budget, run.scaffold, run.es]);
+    const key = JSON.stringify([run.problem, run.budget, run.scaffold, run.es, run.mode ?? '']);
     groups.set(key, [...(groups.get(key) ?? []), run]);
   }
   const where =
@@ -165,11 +177,11 @@ export function renderCompute(runs: readonly FinishedRun[], machines: readonly M
       ? 'The machine is not recorded (no machine.json: the runs were made by an `ahd table` older than that file, or copied in).'
       : `Run by \`ahd table\` on: ${machines.map(machineLine).join('; ')} (machine.json).`;
   const lines = ['', '## Compute', '', where, '', '| problem | budget | method | runs | seconds | samples | valid share | samples/min |', '|---|---:|---|---:|---:|---:|---:|---:|'];
-  for (const group of [...groups.values()].sort((a, b) => a[0].problem.localeCompare(b[0].problem) || a[0].budget - b[0].budget || a[0].scaffold.localeCompare(b[0].scaffold) || Number(a[0].es) - Number(b[0].es))) {
-    const { problem, budget, scaffold, es } = group[0];
+  for (const group of [...groups.values()].sort((a, b) => a[0].problem.localeCompare(b[0].problem) || a[0].budget - b[0].budget || a[0].scaffold.localeCompare(b[0].scaffold) || Number(a[0].es) - Number(b[0].es) || (a[0].mode ?? '').localeCompare(b[0].mode ?? ''))) {
+    const { problem, budget, scaffold, es, mode } = group[0];
     const s = group.map((r) => r.summary);
     lines.push(
-      `| ${problem} | ${budget} | ${methodName(scaffold, es)} | ${group.length} | ${mean(s.map((x) => x.seconds)).toFixed(0)} | ` +
+      `| ${problem} | ${budget} | ${methodName(scaffold, es, mode)} | ${group.length} | ${mean(s.map((x) => x.seconds)).toFixed(0)} | ` +
         `${mean(s.map((x) => x.samples)).toFixed(0)} | ${(100 * mean(s.map((x) => x.valid / x.samples))).toFixed(1)}% | ` +
         `${mean(s.map((x) => (60 * x.samples) / x.seconds)).toFixed(0)} |`,
     );

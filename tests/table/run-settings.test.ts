@@ -9,7 +9,8 @@ import { DEFAULT_ES, DEFAULT_ES_EOH, REFERENCE_ES } from '../../src/es/optimizer
 import { buildTable } from '../../src/table/index.ts';
 import { runArguments } from '../../src/table/cli-runner.ts';
 import { settingDir, type SettingRunner } from '../../src/table/run-settings.ts';
-import { enumerateSettings, type Setting } from '../../src/table/settings.ts';
+import { enumerateSettings, settingName, tableMethods, type Setting } from '../../src/table/settings.ts';
+import { parseMethod } from '../../src/compare/methods.ts';
 import { fakeBaselineEvaluator, writeFakeRun } from './fake-runs.ts';
 
 let out: string;
@@ -88,8 +89,16 @@ describe('ahd table (running settings)', () => {
     ]);
   });
 
+  it('runs the methods asked for, the ES controls with --es-mode, each in a directory of its own', () => {
+    const settings = enumerateSettings(['tsp50'], [1000], 1, ['eoh', 'eoh-es', 'eoh-noise', 'sample-update'].map((id) => parseMethod(id)!));
+    expect(settings.map(settingName)).toEqual(['tsp50-eoh-b1000-r0', 'tsp50-eoh-es-b1000-r0', 'tsp50-eoh-noise-b1000-r0', 'tsp50-sample-update-b1000-r0']);
+    expect(runArguments(settings[2], '/tmp/z', false)).toEqual([
+      'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--es', '--es-mode', 'noise-only', '--budget', '1000', '--seed', '0', '--out', '/tmp/z', '--json',
+    ]);
+  });
+
   it('restricts the settings to the scaffolds asked for', () => {
-    const settings = enumerateSettings(['tsp50'], [1000], 3, ['eoh']);
+    const settings = enumerateSettings(['tsp50'], [1000], 3, tableMethods(['eoh']));
     expect(settings).toHaveLength(2 * 3);
     expect(new Set(settings.map((s) => s.scaffold))).toEqual(new Set(['eoh']));
     expect(settings.filter((s) => s.es)).toHaveLength(3);

@@ -12,6 +12,8 @@ export interface FinishedRun {
   readonly problem: string;
   readonly scaffold: string;
   readonly es: boolean;
+  /** ES runs of a control arm: which (es/optimizer.ts EsParams.mode); absent for the full arm and for no ES. */
+  readonly mode?: 'noise-only' | 'update-only';
   readonly budget: number;
   readonly seed: number;
   /** ES runs: the ES settings they ran with (config.json). */
@@ -34,6 +36,7 @@ export function readFinishedRun(dir: string): FinishedRun | undefined {
     problem: config.problem,
     scaffold: config.search.scaffold,
     es: config.es.enabled,
+    ...(config.es.enabled && config.es.mode && config.es.mode !== 'full' && { mode: config.es.mode }),
     budget: config.search.budget,
     seed: config.search.seed,
     ...(esParamsOf(config.es) && { esSettings: esParamsOf(config.es) }),
