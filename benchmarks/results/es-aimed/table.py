@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""The es-aimed study's tables, computed from its runs as README.md decided them (before any run):
+
+    python3 benchmarks/results/es-aimed/table.py screen              # every screen arm, paired with EoH by seed; the pick
+    python3 benchmarks/results/es-aimed/table.py confirm --picked <arm|none>   # the 20-seed t-tests and the decision
+    options: --runs <dir> (default: runs/ beside this file, or its runs.zip); --budget <n> (smoke tests)
+
+Values are each run's best heuristic on the task's test split (summary.json, natural sign); gains are signed so
+that positive means better than the comparison (shorter tour, higher value). Needs scipy.
+"""
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+
+from scipy import stats
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', '..'))
+import runfiles  # noqa: E402
+
+DESIGN = json.load(open(os.path.join(HERE, 'arms.json')))
+SENSE = {'tsp50': -1, 'kp100': 1}  # +1: higher is better
+ALPHA = 0.05
+
+
+def values(runs, phase, task, arm, budget, seeds):
+    """seed -> the run's test value, for the runs that finished (a missing run is left out and reported)."""
+    split = DESIGN['tasks'][task]
+    out = {}
+    for seed in seeds:
+        summary = runfiles.read_json(os.path.join(runs, phase, f'{task}-{arm}-b{budget}-s{seed}', 'summary.json'))
+        value = summary and summary['best']['test'].get(split)
+        if isinstance(value, (int, float)):
+            out[seed] = value
+    return out
+
+
+def sd(xs):
+    return statistics.stdev(xs) if len(xs) > 1 else float('nan')
+
+
+def paired(task, arm, base):
+    """Gains of arm over base at the seeds both have (positive: arm better), their mean and standard error."""
+    seeds = sorted(set(arm) & set(base))
+    gains = [SENSE[task] * (arm[s] - base[s]) for s in seeds]
+    mean = statistics.mean(gains) if gains else float('nan')
+    se = sd(gains) / math.sqrt(len(gains)) if len(gains) > 1 else float('nan')
+    return seeds, gains, mean, se
+
+
+def two_sample(task, a_mean, a_sd, a_n, b_mean, b_sd, b_n):
+    """One-sided two-sample t-test (pooled variance, Student), H1: a better than b; as the reference reports it."""
+    alternative = 'greater' if SENSE[task] > 0 else 'less'
+    return stats.ttest_ind_from_stats(a_mean, a_sd, a_n, b_mean, b_sd, b_n, equal_var=True, alternative=alternative).pvalue
+
+
+def check_reference():
+    """The test above reproduces the reference's p-values from its own summaries (README, 'The test')."""
+    tsp = two_sample('tsp50', 6.5007, 0.0868, 20, 6.5517, 0.0729, 20)
+    kp = two_sample('kp100', 40.1578, 0.0017, 20, 40.1562, 0.0024, 20)
+    assert abs(tsp - 0.026) < 0.001 and abs(kp - 0.010) < 0.001, (tsp, kp)
+    return tsp, kp
+
+
+def fmt(x, digits=4):
+    return '-' if x is None or (isinstance(x, float) and math.isnan(x)) else f'{x:.{digits}f}'
+
+
+def screen(runs, budget):
+    seeds = DESIGN['seeds']['screen']
+    print(f'## Screen (seeds {seeds[0]}-{seeds[-1]}, budget {budget}): every arm against EoH at the same seed\n')
+    standardised = {}
+    for task, split in DESIGN['tasks'].items():
+        base = values(runs, 'screen', task, 'eoh', budget, seeds)
+        spread = sd(list(base.values()))
+        print(f'### {task} ({split}); EoH over seeds: sd {fmt(spread)}\n')
+        print('| arm | runs | mean | sd | gain per seed | mean gain | SE | gain / sd(EoH) |')
+        print('|---|---:|---:|---:|---|---:|---:|---:|')
+        for arm in DESIGN['screen']:
+            v = values(runs, 'screen', task, arm, budget, seeds)
+            if not v:
+                print(f'| {arm} | 0 | - | - | - | - | - | - |')
+                continue
+            _, gains, mean, se = paired(task, v, base) if arm != 'eoh' else ([], [], float('nan'), float('nan'))
+            std = mean / spread if spread and not math.isnan(mean) else float('nan')
+            standardised.setdefault(arm, {})[task] = (mean, std)
+            print(f'| {arm} | {len(v)} | {fmt(statistics.mean(v.values()))} | {fmt(sd(list(v.values())))} | '
+                  f'{" ".join(f"{g:+.4f}" for g in gains) or "-"} | {fmt(mean)} | {fmt(se)} | {fmt(std, 3)} |')
+        print()
+    pick = pick_arm(standardised)
+    print('### The pick (README, rule 1)\n')
+    for arm in DESIGN['eligible']:
+        by_task = standardised.get(arm, {})
+        complete = all(t in by_task for t in DESIGN['tasks'])
+        score = statistics.mean(by_task[t][1] for t in DESIGN['tasks']) if complete else float('nan')
+        positive = complete and all(by_task[t][0] > 0 for t in DESIGN['tasks'])
+        print(f'- {arm}: mean standardised gain {fmt(score, 3)}; gain > 0 on both tasks: {"yes" if positive else "no"}')
+    print(f'\n**Picked: {pick or "none"}** (confirm with `run.py confirm --picked {pick or "none"}`)')
+
+
+def pick_arm(standardised):
+    """Rule 1: among the eligible arms with a positive mean gain over EoH on both tasks, the highest mean standardised
+    gain (list order breaks ties); none if no arm qualifies."""
+    best, best_score = None, -math.inf
+    for arm in DESIGN['eligible']:
+        by_task = standardised.get(arm, {})
+        if not all(t in by_task and by_task[t][0] > 0 for t in DESIGN['tasks']):
+            continue
+        score = statistics.mean(by_task[t][1] for t in DESIGN['tasks'])
+        if score > best_score:
+            best, best_score = arm, score
+    return best
+
+
+def confirm(runs, budget, picked):
+    seeds = DESIGN['seeds']['confirm']
+    tsp, kp = check_reference()
+    print(f'## Confirmation (fresh seeds {seeds[0]}-{seeds[-1]}, budget {budget})\n')
+    print(f'The test reproduces the reference\'s p from its summaries: tsp50 {tsp:.3f} (reported 0.026), kp100 {kp:.3f} (0.010).\n')
+    es_arms = ['eoh-es'] + ([picked] if picked and picked != 'none' else [])
+    contrasts = [(a, 'eoh') for a in es_arms] + [('eoh-noise', 'eoh')] + [(a, 'eoh-noise') for a in es_arms]
+    primary = []
+    verdict = {}
+    for task, split in DESIGN['tasks'].items():
+        arms = {a: values(runs, 'confirm', task, a, budget, seeds) for a in ['eoh', 'eoh-noise', *es_arms]}
+        print(f'### {task} ({split})\n')
+        print('| arm | runs | mean ± sd |')
+        print('|---|---:|---|')
+        for arm, v in arms.items():
+            xs = list(v.values())
+            print(f'| {arm} | {len(xs)} | {fmt(statistics.mean(xs)) if xs else "-"} ± {fmt(sd(xs))} |')
+        print('\n| contrast | two-sample p (one-sided) | paired mean gain | SE | paired p (one-sided) |')
+        print('|---|---:|---:|---:|---:|')
+        for a, b in contrasts:
+            va, vb = list(arms[a].values()), list(arms[b].values())
+            if len(va) < 2 or len(vb) < 2:
+                print(f'| {a} vs {b} | - | - | - | - |')
+                continue
+            p = two_sample(task, statistics.mean(va), sd(va), len(va), statistics.mean(vb), sd(vb), len(vb))
+            _, gains, mean, se = paired(task, arms[a], arms[b])
+            pp = stats.ttest_1samp(gains, 0, alternative='greater').pvalue if len(gains) > 1 else float('nan')
+            print(f'| {a} vs {b} | {p:.4f} | {fmt(mean)} | {fmt(se)} | {pp:.4f} |')
+            if b == 'eoh' and a in es_arms:
+                primary.append((f'{task}: {a} vs eoh', p))
+                verdict[(task, a)] = p < ALPHA
+        print()
+    print('### Holm over the primary tests (ES arms vs EoH, both tasks)\n')
+    for name, p, adjusted in holm(primary):
+        print(f'- {name}: p {p:.4f}, Holm-adjusted {adjusted:.4f}')
+    beats = [f'{a} on {t}' for (t, a), won in verdict.items() if won]
+    print('\n### Decision (README, rules 2-4)\n')
+    print(f'- ES beats EoH (one-sided two-sample p < {ALPHA}, fresh seeds): {", ".join(beats) if beats else "nowhere"}.')
+    print('- ' + ('Rerun the table\'s ES columns with that setting.' if beats else
+                  'Say plainly in the README: on the bundled model ES does not beat its controls.'))
+
+
+def holm(tests):
+    ordered = sorted(tests, key=lambda t: t[1])
+    out, running = [], 0.0
+    for i, (name, p) in enumerate(ordered):
+        running = max(running, min(1.0, (len(ordered) - i) * p))
+        out.append((name, p, running))
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument('phase', choices=['screen', 'confirm'])
+    parser.add_argument('--picked', help='confirm: the screen\'s pick (table.py screen), or none')
+    parser.add_argument('--runs', default=os.path.join(HERE, 'runs'))
+    parser.add_argument('--budget', type=int, default=DESIGN['budget'])
+    args = parser.parse_args()
+    if args.phase == 'screen':
+        screen(args.runs, args.budget)
+    elif args.picked is None:
+        sys.exit('table.py confirm: --picked <arm> (the pick of `table.py screen`) or --picked none')
+    else:
+        confirm(args.runs, args.budget, args.picked)
+
+
+if __name__ == '__main__':
+    main()
