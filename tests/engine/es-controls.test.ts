@@ -5,7 +5,7 @@ import { REFERENCE_ES } from '../../src/es/optimizer.ts';
 import { readHistory } from '../../src/es/history.ts';
 import { replaySteps } from '../../src/es/replay.ts';
 import { ScriptedModel, TinyEs } from './doubles.ts';
-import { readEventObjects, runTest, tempDir } from './helpers.ts';
+import { normalisedEvents, readEventObjects, runTest, tempDir } from './helpers.ts';
 
 /**
  * The noise-only control through the engine: perturbed sampling on the same seeds and schedule as ES, no update.
@@ -38,5 +38,26 @@ describe('noise-only control', () => {
     expect(full.model.es?.updates).toBe(4);
     expect(await full.model.es?.fingerprint()).not.toBe(base);
     expect(JSON.parse(readFileSync(join(noise.dir, 'config.json'), 'utf8')).esSettings.mode).toBe('noise-only');
+  });
+});
+
+describe('controls and aimed rewards resume exactly', () => {
+  it('update-only EoH+ES with exceed-quantile rewards and one parent per seed: an interrupted run ends as an uninterrupted one', async () => {
+    const esParams = { ...REFERENCE_ES, antithetic: true, mode: 'update-only' as const, reward: 'exceed-quantile' as const, rewardQuantile: 0.5, sameParent: true };
+    const run = { scaffold: 'eoh' as const, budget: 40, es: true, esParams };
+    const whole = tempDir();
+    const reference = await runTest({ ...run, dir: whole });
+    const dir = tempDir();
+    const controller = new AbortController();
+    const interrupted = new ScriptedModel({ es: true, abortAfter: { calls: 45, controller } });
+    await expect(runTest({ ...run, dir, model: interrupted, signal: controller.signal })).rejects.toThrow(/interrupted/);
+    const fresh = new ScriptedModel({ es: true });
+    const resumed = await runTest({ ...run, dir, resume: true, model: fresh });
+    expect(resumed.population).toEqual(reference.population);
+    expect(normalisedEvents(dir, { dropStarts: true })).toEqual(normalisedEvents(whole, { dropStarts: true }));
+    expect(readHistory(join(dir, 'history.json')).records).toEqual(readHistory(join(whole, 'history.json')).records);
+    // Update-only: twice the m1/m2 candidates were generated, half of them perturbed.
+    const m = readEventObjects(whole).filter((e) => e.type === 'generation' && e.attempt === 0 && (e.operator === 'm1' || e.operator === 'm2'));
+    expect(m.filter((g) => g.perturbation).length * 2).toBe(m.length);
   });
 });
