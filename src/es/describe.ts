@@ -1,5 +1,5 @@
 import type { EsParams } from './optimizer.ts';
-import { DEFAULT_REWARD_QUANTILE, type RewardId } from './rewards.ts';
+import { DEFAULT_REWARD_QUANTILE, scaffoldReward, type RewardId } from './rewards.ts';
 
 /** ES settings as stored in config.json: the parameters, plus the base weights' fingerprint that is not one. */
 type StoredEs = EsParams & { readonly baseFingerprint?: string };
@@ -11,7 +11,8 @@ type StoredEs = EsParams & { readonly baseFingerprint?: string };
  * out too (EoH never reads the samples per direction, common random numbers or sample rewards, Sample never reads
  * EoH's candidates per direction), so runs of one scaffold made under defaults that differ only in the other's
  * parameters are one setting. The ES arm absent and full are one, as are the reward absent and the scaffold's
- * reference reward, sameParent absent and false (EoH only) and a reward quantile unread by the reward.
+ * reference reward (Sample's rank said by sampleReward or by reward), sameParent absent and false (EoH only) and a
+ * reward quantile the reward does not read.
  */
 export function esParamsKey(settings: StoredEs, scaffold?: string): string {
   const {
@@ -27,18 +28,18 @@ export function esParamsKey(settings: StoredEs, scaffold?: string): string {
     sameParent,
     ...params
   } = settings;
-  const scaffoldDefault = scaffold === 'eoh' ? 'improvement' : scaffold === 'sample' ? (sampleReward ?? 'objective') : undefined;
+  // The reward a run used: absent is the scaffold's reference one (Sample: its older sampleReward, objective or rank).
+  const used = scaffold === 'eoh' || scaffold === 'sample' ? scaffoldReward({ reward, sampleReward }, scaffold) : (reward ?? sampleReward);
   return JSON.stringify(
     sortKeys({
       ...params,
       ...(mode !== undefined && mode !== 'full' && { mode }),
-      ...(reward !== undefined && reward !== scaffoldDefault && { reward }),
-      ...(reward === 'exceed-quantile' && { rewardQuantile: rewardQuantile ?? DEFAULT_REWARD_QUANTILE }),
+      ...(used !== undefined && used !== 'improvement' && used !== 'objective' && { reward: used }),
+      ...(used === 'exceed-quantile' && { rewardQuantile: rewardQuantile ?? DEFAULT_REWARD_QUANTILE }),
       ...(scaffold !== 'sample' && sameParent && { sameParent }),
       ...(scaffold !== 'eoh' && { samplesPerDirection, commonRandomNumbers }),
       ...(scaffold !== 'sample' && perDirection !== undefined && perDirection !== 1 && { eohCandidatesPerDirection: perDirection }),
       ...(alphaSchedule === 'sigma' && { alphaSchedule }),
-      ...(scaffold !== 'eoh' && sampleReward === 'rank' && { sampleReward }),
     }),
   );
 }

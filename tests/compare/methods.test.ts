@@ -22,7 +22,7 @@ describe('methods: ids, names and the ES controls', () => {
   it('a control forms its own cells and is never counted as ES against the baseline', () => {
     const run = (es: boolean, mode: FinishedRun['mode'], value: number, seed: number): FinishedRun => ({
       dir: `r${seed}`, problem: 'tsp50', scaffold: 'eoh', es, ...(mode && { mode }), budget: 1000, seed,
-      summary: { best: { objective: value, test: { test50: value } } } as FinishedRun['summary'],
+      summary: { best: { objective: value, test: { test50: value } } } as unknown as FinishedRun['summary'],
     });
     const cells = formCells([run(false, undefined, 6.6, 0), run(true, undefined, 6.5, 0), run(true, 'noise-only', 6.4, 0)], () => ['test50']);
     const test = cells.filter((c: Cell) => c.split === 'test50');

@@ -62,4 +62,19 @@ describe('ES settings as text and as a key', () => {
     expect(esParamsKey({ ...DEFAULT_ES, eohCandidatesPerDirection: 1 })).toBe(esParamsKey(DEFAULT_ES));
     expect(esParamsKey({ ...DEFAULT_ES, eohCandidatesPerDirection: 5 })).not.toBe(esParamsKey(DEFAULT_ES));
   });
+
+  it('keys the ES arm, the reward and one parent per seed apart only where they change the run, and says them', () => {
+    const key = (extra: object, scaffold: string) => esParamsKey({ ...DEFAULT_ES, ...extra }, scaffold);
+    expect(key({ mode: 'full' }, 'eoh')).toBe(key({}, 'eoh'));
+    expect(key({ mode: 'noise-only' }, 'eoh')).not.toBe(key({ mode: 'update-only' }, 'eoh'));
+    expect(key({ reward: 'improvement' }, 'eoh')).toBe(key({}, 'eoh'));
+    expect(key({ reward: 'rank' }, 'sample')).toBe(key({ sampleReward: 'rank' }, 'sample'));
+    expect(key({ reward: 'max' }, 'sample')).not.toBe(key({}, 'sample'));
+    expect(key({ reward: 'max', rewardQuantile: 0.3 }, 'eoh')).toBe(key({ reward: 'max' }, 'eoh'));
+    expect(key({ reward: 'exceed-quantile', rewardQuantile: 0.3 }, 'eoh')).not.toBe(key({ reward: 'exceed-quantile' }, 'eoh'));
+    expect(key({ sameParent: true }, 'sample')).toBe(key({}, 'sample'));
+    expect(key({ sameParent: true }, 'eoh')).not.toBe(key({}, 'eoh'));
+    const text = describeEs({ ...DEFAULT_ES, mode: 'noise-only', reward: 'exceed-quantile', sameParent: true }, 'eoh');
+    expect(text).toContain("rewards: exceedance over the run's quantile 0.1, one parent per noise seed, control: noise only");
+  });
 });
