@@ -12,8 +12,10 @@ export const MAX_INITIAL_BATCHES = 5;
 
 /**
  * Evolution of Heuristics as the reference runs it: an initial i1 batch, then per generation e1, e2, m1, m2,
- * each followed by population management. Under --es, m1/m2 sample one perturbed direction per offspring and
- * update the weights once per call.
+ * each followed by population management. Under --es, m1/m2 sample perturbed directions (one per offspring, or
+ * shared by k) and update the weights once per call, with the run's reward (rewards.ts); sameParent gives all
+ * candidates of a noise seed one parent draw; the update-only control keeps the perturbed answers out of the
+ * population (producePerturbed).
  */
 export const eoh: Scaffold = {
   id: 'eoh',
