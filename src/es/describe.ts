@@ -73,6 +73,7 @@ export function describeEs(p: StoredEs, scaffold?: string): string {
   if (p.skipZeroSigmaUpdate !== undefined) parts.push(p.skipZeroSigmaUpdate ? 'no update at sigma 0' : 'an update at sigma 0');
   if (p.reward) parts.push(`rewards: ${REWARD_TEXT[p.reward]}${p.reward === 'exceed-quantile' ? ` ${p.rewardQuantile ?? DEFAULT_REWARD_QUANTILE}` : ''}`);
   if (p.sameParent && scaffold !== 'sample') parts.push('one parent per noise seed');
+  if (p.initFrom) parts.push(`warm start from ${p.initFrom}`);
   if (p.mode === 'noise-only') parts.push('control: noise only (perturbed sampling, no update)');
   if (p.mode === 'update-only') parts.push('control: update only (the population from the unperturbed weights)');
   return parts.join(', ');
