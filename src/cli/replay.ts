@@ -18,6 +18,8 @@ async function replayAction(runDir: string, raw: unknown): Promise<void> {
   const { replayRunToModelDir } = await import('../engine/replay-run.ts');
   const r = replayRunToModelDir(runDir, options.out);
   process.stdout.write(
-    `replayed ${r.applied} updates (${r.skipped} not applied) onto ${r.baseDir}; wrote ${r.outDir} (weights ${r.fingerprint})\n`,
+    `replayed ${r.applied} updates (${r.skipped} not applied) onto ${r.baseDir}` +
+      `${r.lineage.length > 0 ? ` after the ${r.lineage.length} run(s) it was warm-started from (${r.lineage.join(' -> ')})` : ''}; ` +
+      `wrote ${r.outDir} (weights ${r.fingerprint})\n`,
   );
 }

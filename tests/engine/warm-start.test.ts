@@ -69,6 +69,7 @@ describe('--init-from: chained runs replay exactly', { timeout: 600_000 }, () =>
     const out = join(root, 'tuned');
     const result = replayRunToModelDir(dirs.c, out);
     expect(result.fingerprint).toBe(live.c);
+    expect(result.lineage).toEqual([dirs.a, dirs.b]);
     expect(weightsFingerprint(readModelWeights(out).weights)).toBe(live.c);
   });
 
