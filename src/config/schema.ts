@@ -127,6 +127,7 @@ const es = z.strictObject({
   initFrom: setting(z.string().min(1, 'must not be empty'), {
     flag: '--init-from <run-dir>',
     help: "start from that --es run's tuned weights (its lineage replayed; recorded, and replayed by ahd replay): no longer pure test-time search",
+    defaultText: "none: the base model's weights",
   }),
   diagnostics: setting(z.boolean(), {
     flag: '--es-diagnostics',

@@ -37,7 +37,7 @@ describe('noise-only control', () => {
     // The full arm does move them: the assertions above could fail.
     expect(full.model.es?.updates).toBe(4);
     expect(await full.model.es?.fingerprint()).not.toBe(base);
-    expect(JSON.parse(readFileSync(join(noise.dir, 'config.json'), 'utf8')).esSettings.mode).toBe('noise-only');
+    expect(JSON.parse(readFileSync(join(noise.dir, 'config.json'), 'utf8')).es.mode).toBe('noise-only');
   });
 });
 

@@ -57,10 +57,10 @@ describe('--init-from: chained runs replay exactly', { timeout: 600_000 }, () =>
     live.b = await esRun(dirs.b, 2, dirs.a);
     live.c = await esRun(dirs.c, 3, dirs.b);
     expect(new Set(Object.values(live)).size).toBe(3);
-    expect(config(dirs.b).esSettings.initFrom).toBe(dirs.a);
+    expect(config(dirs.b).es.initFrom).toBe(dirs.a);
     expect(history(dirs.c).init_from).toBe(dirs.b);
     expect(history(dirs.b).model.base_fingerprint).toBe(live.a);
-    expect(config(dirs.c).esSettings.baseFingerprint).toBe(live.b);
+    expect(config(dirs.c).recorded.baseFingerprint).toBe(live.b);
     expect(history(dirs.c).records.at(-1).weights_fingerprint).toBe(live.c);
     expect(lineage(dirs.c).map((l) => l.dir)).toEqual([dirs.a, dirs.b, dirs.c]);
   });

@@ -93,7 +93,7 @@ describe('ahd table (running settings)', () => {
     const settings = enumerateSettings(['tsp50'], [1000], 1, ['eoh', 'eoh-es', 'eoh-noise', 'sample-update'].map((id) => parseMethod(id)!));
     expect(settings.map(settingName)).toEqual(['tsp50-eoh-b1000-r0', 'tsp50-eoh-es-b1000-r0', 'tsp50-eoh-noise-b1000-r0', 'tsp50-sample-update-b1000-r0']);
     expect(runArguments(settings[2], '/tmp/z', false)).toEqual([
-      'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--es', '--es-mode', 'noise-only', '--budget', '1000', '--seed', '0', '--out', '/tmp/z', '--json',
+      'run', '--problem', 'tsp50', '--scaffold', 'eoh', '--budget', '1000', '--seed', '0', '--es', '--es-mode', 'noise-only', '--out', '/tmp/z', '--json',
     ]);
   });
 
