@@ -23,23 +23,30 @@ const ES: EsParams = { ...DEFAULT_ES, samplesPerDirection: 1 };
 const root = tempDir('ahd-warm-');
 const dirs = { a: join(root, 'a'), b: join(root, 'b'), c: join(root, 'c') };
 
+type OnnxModel = Awaited<ReturnType<typeof loadOnnxModel>>;
+
+/** A budget-20 Sample+ES run on tsp50 with the bundled model (one batch, one update). */
+function sampleEsRun(model: OnnxModel, dir: string, seed: number, es: EsParams) {
+  return runSearch({
+    problem: getProblem('tsp50'),
+    scaffold: getScaffold('sample'),
+    budget: 20,
+    seed,
+    es,
+    dir,
+    resume: false,
+    model,
+    llm: { backend: 'onnx', source: MODEL },
+    sampling: model.defaults,
+    evaluator: nativeEvaluator(2),
+    evaluationConcurrency: 1,
+  });
+}
+
 async function esRun(dir: string, seed: number, initFrom?: string): Promise<string> {
   const model = await loadOnnxModel(MODEL, { replicas: 1, esScope: ES.scope });
   try {
-    await runSearch({
-      problem: getProblem('tsp50'),
-      scaffold: getScaffold('sample'),
-      budget: 20,
-      seed,
-      es: { ...ES, ...(initFrom && { initFrom }) },
-      dir,
-      resume: false,
-      model,
-      llm: { backend: 'onnx', source: MODEL },
-      sampling: model.defaults,
-      evaluator: nativeEvaluator(2),
-      evaluationConcurrency: 1,
-    });
+    await sampleEsRun(model, dir, seed, { ...ES, ...(initFrom && { initFrom }) });
     return await model.es!.fingerprint();
   } finally {
     await model.close();
@@ -77,20 +84,7 @@ describe('--init-from: chained runs replay exactly', { timeout: 600_000 }, () =>
     const model = await loadOnnxModel(MODEL, { replicas: 1, esScope: { parameterScope: 'full', sigmaScale: 'rms' } });
     try {
       await expect(
-        runSearch({
-          problem: getProblem('tsp50'),
-          scaffold: getScaffold('sample'),
-          budget: 20,
-          seed: 4,
-          es: { ...ES, scope: { parameterScope: 'full', sigmaScale: 'rms' }, initFrom: dirs.a },
-          dir: join(root, 'd'),
-          resume: false,
-          model,
-          llm: { backend: 'onnx', source: MODEL },
-          sampling: model.defaults,
-          evaluator: nativeEvaluator(2),
-          evaluationConcurrency: 1,
-        }),
+        sampleEsRun(model, join(root, 'd'), 4, { ...ES, scope: { parameterScope: 'full', sigmaScale: 'rms' }, initFrom: dirs.a }),
       ).rejects.toThrow(/scope late\/rms, this run full\/rms/);
     } finally {
       await model.close();
