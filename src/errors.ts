@@ -50,6 +50,13 @@ export const isProblemFault = (error: unknown): error is AhdError => error insta
 export const usageError = (message: string, context?: Record<string, unknown>) =>
   new AhdError(ErrorCode.Usage, message, { context });
 
+/**
+ * A bad value of one run setting, named by its path (`io.out: ...`), as the library speaks: the CLI shows the
+ * same error under the setting's flag (`--out: ...`), since `context.setting` says which setting it was.
+ */
+export const settingError = (setting: string, message: string, code: ErrorCode = ErrorCode.Usage) =>
+  new AhdError(code, `${setting}: ${message}`, { context: { setting } });
+
 /** Exit status for an error: 2 for usage errors (as CLIs conventionally do), 1 otherwise. */
 export function exitCodeFor(error: unknown): number {
   return error instanceof AhdError && error.code === ErrorCode.Usage ? 2 : 1;

@@ -1,4 +1,5 @@
 import { CommanderError } from 'commander';
+import { settingAt } from '../config/settings.ts';
 import { AhdError, exitCodeFor } from '../errors.ts';
 import { oneLine } from '../ground/one-line.ts';
 
@@ -17,8 +18,16 @@ export function handleError(error: unknown): number {
     return 2;
   }
   const message =
-    error instanceof AhdError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+    error instanceof AhdError ? asFlag(error) : `internal error: ${error instanceof Error ? error.message : String(error)}`;
   // ahd's own messages are whole (a list of unknown settings can be long); only foreign ones are capped.
   process.stderr.write(`ahd: ${oneLine(message, error instanceof AhdError ? Infinity : undefined)}\n`);
   return exitCodeFor(error);
+}
+
+/** A library error about one run setting (`io.out: ...`) said as the command line spells it (`--out: ...`). */
+function asFlag(error: AhdError): string {
+  const setting = error.context.setting;
+  if (typeof setting !== 'string' || !error.message.startsWith(`${setting}: `)) return error.message;
+  const flag = settingAt(setting.split('.'))?.flagName;
+  return flag ? `--${flag}${error.message.slice(setting.length)}` : error.message;
 }

@@ -1,7 +1,7 @@
 import { problemSource } from '../problems/index.ts';
 import type { Problem } from '../problems/types.ts';
 import type { LanguageModel, SamplingOptions } from '../llm/types.ts';
-import { AhdError, ErrorCode } from '../errors.ts';
+import { AhdError, ErrorCode, settingError } from '../errors.ts';
 import { createEsStrategy } from '../es/optimizer.ts';
 import { createEsSession, type EsSettings } from './es-session.ts';
 import { warmStart } from './warm-start.ts';
@@ -70,7 +70,7 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
   const { problem, scaffold, budget, seed, model } = options;
   const totalGenerations = scaffold.generations(budget);
   if (options.es && !model.es) {
-    throw new AhdError(ErrorCode.Usage, `--es needs an ES-capable backend; ${options.llm.backend} serves frozen weights`);
+    throw settingError('es.enabled', `ES needs an ES-capable backend; ${options.llm.backend} serves frozen weights`);
   }
   const paths = runPaths(options.dir);
   // Before config.json is made: the run starts from (and records the fingerprint of) the tuned weights.

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { AhdError, ErrorCode, usageError } from '../errors.ts';
+import { AhdError, ErrorCode, settingError } from '../errors.ts';
 import { type EsHistory, historyScope, readHistory } from '../es/history.ts';
 import { replaySteps } from '../es/replay.ts';
 import type { EsScope } from '../es/scope.ts';
@@ -26,11 +26,11 @@ export function lineage(dir: string): LineageLink[] {
   const links: LineageLink[] = [];
   const visited = new Set<string>();
   for (let at: string | undefined = resolve(dir); at !== undefined; ) {
-    if (visited.has(at)) throw new AhdError(ErrorCode.Run, `${at}: its --init-from chain comes back to itself`);
+    if (visited.has(at)) throw new AhdError(ErrorCode.Run, `${at}: its es.initFrom chain comes back to itself`);
     visited.add(at);
     const config = readRunConfig(at);
-    if (!config.es.enabled) throw usageError(`--init-from ${at}: not an --es run (it tuned no weights)`);
-    if (config.llm.backend !== 'onnx') throw usageError(`--init-from ${at}: only onnx runs can be replayed locally`);
+    if (!config.es.enabled) throw settingError('es.initFrom', `${at}: not an ES run (it tuned no weights)`);
+    if (config.llm.backend !== 'onnx') throw settingError('es.initFrom', `${at}: only onnx runs can be replayed locally`);
     links.unshift({ dir: at, config, history: readHistory(runPaths(at).history) });
     at = config.es.initFrom;
   }
@@ -47,19 +47,20 @@ export async function warmStart(handle: EsHandle, scope: EsScope, from: string):
   for (const { dir, config, history } of links) {
     const start = await handle.fingerprint();
     if (history.model.base_fingerprint !== start) {
-      throw usageError(`--init-from ${dir}: its updates start from other weights (${history.model.base_fingerprint}) than this model's ${start}`);
+      throw settingError('es.initFrom', `${dir}: its updates start from other weights (${history.model.base_fingerprint}) than this model's ${start}`);
     }
     const theirs = historyScope(history);
     if (theirs.parameterScope !== scope.parameterScope || theirs.sigmaScale !== scope.sigmaScale) {
-      throw usageError(
-        `--init-from ${dir}: it moved scope ${theirs.parameterScope}/${theirs.sigmaScale}, this run ${scope.parameterScope}/${scope.sigmaScale}: they must match`,
+      throw settingError(
+        'es.initFrom',
+        `${dir}: it moved scope ${theirs.parameterScope}/${theirs.sigmaScale}, this run ${scope.parameterScope}/${scope.sigmaScale}: they must match`,
       );
     }
     for (const { index, record, z } of { [Symbol.iterator]: () => replaySteps(history, config.search.seed) }) {
       await handle.update(record.seeds, z, record.alpha);
       const fingerprint = await handle.fingerprint();
       if (record.weights_fingerprint !== undefined && record.weights_fingerprint !== fingerprint) {
-        throw new AhdError(ErrorCode.History, `--init-from: ${dir} replayed to other weights at records.${index} (${fingerprint}, it recorded ${record.weights_fingerprint})`);
+        throw settingError('es.initFrom', `${dir} replayed to other weights at records.${index} (${fingerprint}, it recorded ${record.weights_fingerprint})`, ErrorCode.History);
       }
     }
   }

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { register } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { usageError } from '../errors.ts';
+import { settingError, usageError } from '../errors.ts';
 import { oneLine } from '../ground/one-line.ts';
 import { moduleUrl } from '../ground/runtime.ts';
 import { acoBpp500 } from './aco-bpp500/index.ts';
@@ -88,16 +88,16 @@ export async function loadProblem(ref: string): Promise<Problem> {
     module = (await import(source)) as { default?: unknown };
   } catch (error) {
     const where = error instanceof SyntaxError ? syntaxLocation(file) : undefined;
-    throw usageError(`--problem ${ref}: cannot load ${file}: ${oneLine((error as Error).message)}${where ? ` (at ${where})` : ''}`);
+    throw settingError('problem', `${ref}: cannot load ${file}: ${oneLine((error as Error).message)}${where ? ` (at ${where})` : ''}`);
   }
   const problem = module.default as Problem | undefined;
   if (!problem || typeof problem !== 'object' || typeof problem.id !== 'string' || typeof problem.loadSplit !== 'function') {
-    throw usageError(`--problem ${ref}: ${file} has no default export made by defineProblem(...)`);
+    throw settingError('problem', `${ref}: ${file} has no default export made by defineProblem(...)`);
   }
-  if (PROBLEMS.some((p) => p.id === problem.id)) throw usageError(`--problem ${ref}: id "${problem.id}" is a built-in task's`);
+  if (PROBLEMS.some((p) => p.id === problem.id)) throw settingError('problem', `${ref}: id "${problem.id}" is a built-in task's`);
   const known = loaded.get(problem.id);
   if (known && known.source !== source) {
-    throw usageError(`--problem ${ref}: id "${problem.id}" is already taken by ${fileURLToPath(known.source)}`);
+    throw settingError('problem', `${ref}: id "${problem.id}" is already taken by ${fileURLToPath(known.source)}`);
   }
   loaded.set(problem.id, { problem, source });
   return problem;
@@ -116,10 +116,10 @@ function resolveAhdToThisAhd(): void {
 
 function problemModuleFile(ref: string): string {
   const path = resolve(ref.startsWith('file:') ? fileURLToPath(ref) : ref);
-  if (!existsSync(path)) throw usageError(`--problem ${ref}: no such file or directory`);
+  if (!existsSync(path)) throw settingError('problem', `${ref}: no such file or directory`);
   if (!statSync(path).isDirectory()) return path;
   const entry = ['index.js', 'index.mjs', 'index.ts'].map((name) => join(path, name)).find((f) => existsSync(f));
-  if (!entry) throw usageError(`--problem ${ref}: the folder has no index.js`);
+  if (!entry) throw settingError('problem', `${ref}: the folder has no index.js`);
   return entry;
 }
 

@@ -79,7 +79,7 @@ describe('ahd CLI', () => {
     writeFileSync(file, 'x');
     const run = ahd('run', '--problem', 'tsp50', '--scaffold', 'sample', '--budget', '20', '--out', file);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^ahd: --out .*a-file is a file, not a directory\n$/);
+    expect(run.stderr).toMatch(/^ahd: --out: .*a-file is a file, not a directory\n$/);
     const model = ahd('run', '--problem', 'tsp50', '--scaffold', 'sample', '--budget', '20', '--model', join(dir, 'no-model'), '--out', join(dir, 'r'));
     expect(model.status).toBe(2);
     expect(model.stderr).toMatch(/^ahd: model dir .*no-model not found\n$/);

@@ -149,6 +149,6 @@ describe('a problem of your own on the CLI (examples/online-bpp)', () => {
     expect(r1.stderr.trim().split('\n')).toHaveLength(1);
     const r2 = ahd('eval', '--problem', './no-such-problem/', '--heuristic', bad);
     expect(r2.status).toBe(2);
-    expect(r2.stderr).toMatch(/^ahd: --problem \.\/no-such-problem\/: no such file or directory/);
+    expect(r2.stderr).toMatch(/^ahd: --problem: \.\/no-such-problem\/: no such file or directory/);
   });
 });

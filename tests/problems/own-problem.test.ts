@@ -84,7 +84,7 @@ describe('a problem folder outside the clone', () => {
     const dir = folder('syntax', "import { defineProblem } from 'ahd';\nconst x = 1;\nconst y = ;\nexport default defineProblem({});\n");
     const r = await ahd('eval', '--problem', dir, '--heuristic', heuristic);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe(`ahd: --problem ${dir}: cannot load ${join(dir, 'index.js')}: Unexpected token ';' (at ${join(dir, 'index.js')}:3:11)\n`);
+    expect(r.stderr).toBe(`ahd: --problem: ${dir}: cannot load ${join(dir, 'index.js')}: Unexpected token ';' (at ${join(dir, 'index.js')}:3:11)\n`);
   });
 
   it("a bug in score() is the problem's fault, with the frame that threw: ahd eval exits 1", async () => {

@@ -37,8 +37,8 @@ describe('planEoh', () => {
   });
 
   it.each([19, 0, -5, 100.5, NaN, 1_000_001, 1e8, 1e12])('refuses budget %s', (n) => {
-    expect(() => planEoh(n)).toThrow(/--budget must be an integer from 20 to 1000000, got/);
-    expect(() => planSample(n)).toThrow(/--budget must be an integer from 20 to 1000000, got/);
+    expect(() => planEoh(n)).toThrow(/^search\.budget: must be an integer from 20 to 1000000, got/);
+    expect(() => planSample(n)).toThrow(/^search\.budget: must be an integer from 20 to 1000000, got/);
   });
 
   it('plans the largest budget it accepts', () => {
@@ -59,6 +59,6 @@ describe('planSample', () => {
   });
 
   it('refuses budgets under 20', () => {
-    expect(() => planSample(10)).toThrow(/--budget/);
+    expect(() => planSample(10)).toThrow(/^search\.budget: /);
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { AhdError, ErrorCode } from '../../errors.ts';
+import { AhdError, ErrorCode, settingError } from '../../errors.ts';
 import { readJson } from '../../ground/json-files.ts';
 import type { Individual } from '../../core/types.ts';
 
@@ -39,7 +39,7 @@ export function lastSnapshot(paths: RunPaths): Snapshot | undefined {
 /** Creates the run directory; refuses to start a fresh run over an existing one. */
 export function createRunDir(paths: RunPaths): void {
   if (existsSync(paths.dir) && !statSync(paths.dir).isDirectory()) {
-    throw new AhdError(ErrorCode.Usage, `--out ${paths.dir} is a file, not a directory`);
+    throw settingError('io.out', `${paths.dir} is a file, not a directory`);
   }
   if (existsSync(paths.config)) {
     if (lastSnapshot(paths) !== undefined) {
@@ -52,7 +52,7 @@ export function createRunDir(paths: RunPaths): void {
   try {
     mkdirSync(paths.population, { recursive: true });
   } catch (error) {
-    throw new AhdError(ErrorCode.Usage, `--out ${paths.dir}: cannot create the run directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw settingError('io.out', `${paths.dir}: cannot create the run directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
 }
 

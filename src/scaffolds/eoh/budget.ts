@@ -1,11 +1,11 @@
 import { MAX_BUDGET, MIN_BUDGET } from '../../core/types.ts';
-import { usageError } from '../../errors.ts';
+import { settingError } from '../../errors.ts';
 
 
 /** Checks a run budget (candidates generated, initial population not counted). */
 export function checkBudget(budget: number): void {
   if (!Number.isInteger(budget) || budget < MIN_BUDGET || budget > MAX_BUDGET) {
-    throw usageError(`--budget must be an integer from ${MIN_BUDGET} to ${MAX_BUDGET}, got ${budget}`);
+    throw settingError('search.budget', `must be an integer from ${MIN_BUDGET} to ${MAX_BUDGET}, got ${budget}`);
   }
 }
 
