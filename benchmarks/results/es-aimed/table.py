@@ -24,6 +24,8 @@ import runfiles  # noqa: E402
 DESIGN = json.load(open(os.path.join(HERE, 'arms.json')))
 SENSE = {'tsp50': -1, 'kp100': 1}  # +1: higher is better
 ALPHA = 0.05
+# Amendment 1 (README): arms not run on a task because they are another arm's runs by construction.
+SAME_RUNS = {('kp100', 'eoh-es-best-rank'): 'eoh-es-max'}
 
 
 def values(runs, phase, task, arm, budget, seeds):
@@ -73,6 +75,7 @@ def screen(runs, budget):
     seeds = DESIGN['seeds']['screen']
     print(f'## Screen (seeds {seeds[0]}-{seeds[-1]}, budget {budget}): every arm against EoH at the same seed\n')
     standardised = {}
+    incomplete = []
     for task, split in DESIGN['tasks'].items():
         base = values(runs, 'screen', task, 'eoh', budget, seeds)
         spread = sd(list(base.values()))
@@ -80,13 +83,18 @@ def screen(runs, budget):
         print('| arm | runs | mean | sd | gain per seed | mean gain | SE | gain / sd(EoH) |')
         print('|---|---:|---:|---:|---|---:|---:|---:|')
         for arm in DESIGN['screen']:
-            v = values(runs, 'screen', task, arm, budget, seeds)
+            same = SAME_RUNS.get((task, arm))
+            v = values(runs, 'screen', task, same or arm, budget, seeds)
+            if len(v) < len(seeds) and arm in ['eoh', *DESIGN['eligible']]:
+                incomplete.append(f'{task} {arm}: {len(v)} of {len(seeds)} runs')
             if not v:
                 print(f'| {arm} | 0 | - | - | - | - | - | - |')
                 continue
+            if same:
+                arm = f'{arm} (= {same}, Amendment 1)'
             _, gains, mean, se = paired(task, v, base) if arm != 'eoh' else ([], [], float('nan'), float('nan'))
             std = mean / spread if spread and not math.isnan(mean) else float('nan')
-            standardised.setdefault(arm, {})[task] = (mean, std)
+            standardised.setdefault(arm.split(' ')[0], {})[task] = (mean, std)
             print(f'| {arm} | {len(v)} | {fmt(statistics.mean(v.values()))} | {fmt(sd(list(v.values())))} | '
                   f'{" ".join(f"{g:+.4f}" for g in gains) or "-"} | {fmt(mean)} | {fmt(se)} | {fmt(std, 3)} |')
         print()
@@ -98,6 +106,9 @@ def screen(runs, budget):
         score = statistics.mean(by_task[t][1] for t in DESIGN['tasks']) if complete else float('nan')
         positive = complete and all(by_task[t][0] > 0 for t in DESIGN['tasks'])
         print(f'- {arm}: mean standardised gain {fmt(score, 3)}; gain > 0 on both tasks: {"yes" if positive else "no"}')
+    if incomplete:
+        print(f'\n**Nothing picked yet: the screen is incomplete** ({"; ".join(incomplete)}).')
+        return
     print(f'\n**Picked: {pick or "none"}** (confirm with `run.py confirm --picked {pick or "none"}`)')
 
 
@@ -124,6 +135,7 @@ def confirm(runs, budget, picked):
     contrasts = [(a, 'eoh') for a in es_arms] + [('eoh-noise', 'eoh')] + [(a, 'eoh-noise') for a in es_arms]
     primary = []
     verdict = {}
+    missing = []
     for task, split in DESIGN['tasks'].items():
         arms = {a: values(runs, 'confirm', task, a, budget, seeds) for a in ['eoh', 'eoh-noise', *es_arms]}
         print(f'### {task} ({split})\n')
@@ -131,6 +143,8 @@ def confirm(runs, budget, picked):
         print('|---|---:|---|')
         for arm, v in arms.items():
             xs = list(v.values())
+            if len(xs) < len(seeds):
+                missing.append(f'{task} {arm}: {len(xs)} of {len(seeds)} runs')
             print(f'| {arm} | {len(xs)} | {fmt(statistics.mean(xs)) if xs else "-"} ± {fmt(sd(xs))} |')
         print('\n| contrast | two-sample p (one-sided) | paired mean gain | SE | paired p (one-sided) |')
         print('|---|---:|---:|---:|---:|')
@@ -152,6 +166,9 @@ def confirm(runs, budget, picked):
         print(f'- {name}: p {p:.4f}, Holm-adjusted {adjusted:.4f}')
     beats = [f'{a} on {t}' for (t, a), won in verdict.items() if won]
     print('\n### Decision (README, rules 2-4)\n')
+    if missing:
+        print(f'**Not decided: the confirmation is incomplete** ({"; ".join(missing)}); the tests above are on the runs so far.')
+        return
     print(f'- ES beats EoH (one-sided two-sample p < {ALPHA}, fresh seeds): {", ".join(beats) if beats else "nowhere"}.')
     print('- ' + ('Rerun the table\'s ES columns with that setting.' if beats else
                   'Say plainly in the README: on the bundled model ES does not beat its controls.'))
