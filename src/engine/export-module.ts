@@ -1,33 +1,29 @@
 import { getProblem } from '../problems/index.ts';
-import { existsSync } from 'node:fs';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { llmSource } from '../config/stored.ts';
-import { lastSnapshot, readRunConfig, runPaths, type RunSummary } from './run-dir/index.ts';
-import { readJson } from '../ground/json-files.ts';
-import { naturalObjective } from './finish-run.ts';
-import { formatObjective, formatTestMeans } from '../ground/format-objective.ts';
+import { readRunBest, readRunConfig, readRunSummary } from './run-dir/index.ts';
+import { formatTestMeans } from '../ground/format-objective.ts';
 
 /**
  * The best heuristic of a run as a standalone ES module: `export function <fnName>` plus a default export,
- * under a comment saying where it came from. Node imports it as is; `ahd eval --heuristic` reads it too.
+ * under a comment saying where it came from. Node imports it as is; `ahd eval --heuristic` reads it too. The run
+ * is read through run-source: on disk, or packed in a study's runs.zip, whose runs keep best.js but no snapshots.
  */
 export function exportHeuristic(runDir: string): string {
-  const paths = runPaths(runDir);
   const config = readRunConfig(runDir);
   const problem = getProblem(config.problem);
-  const snapshot = lastSnapshot(paths);
-  const best = snapshot?.population[0];
-  if (!snapshot || !best) throw new AhdError(ErrorCode.Run, `${runDir}: no population with a valid heuristic yet`);
-  const summary = existsSync(paths.summary) ? readJson<RunSummary>(paths.summary, 'summary.json') : undefined;
+  const best = readRunBest(runDir, problem);
+  if (!best) throw new AhdError(ErrorCode.Run, `${runDir}: no population with a valid heuristic yet`);
+  const summary = readRunSummary(runDir);
   const test = summary
     ? formatTestMeans(summary.best.test) +
       (summary.evalSeed !== undefined ? ` (ahd eval --seed ${summary.evalSeed} reproduces these)` : '')
     : 'not evaluated (the run has not finished)';
   const header = [
     `ahd heuristic for ${problem.id} (${problem.title}), ${problem.sense === 'max' ? 'maximised' : 'minimised'}`,
-    `train objective: ${formatObjective(naturalObjective(problem, best.objective))}`,
+    `train objective: ${best.objective}`,
     `test: ${test}`,
-    `run: ${runDir}, generation ${snapshot.generation} of ${snapshot.total}, candidate ${best.id} (${best.operator})`,
+    `run: ${runDir}, generation ${best.generation}${best.total === undefined ? '' : ` of ${best.total}`}, candidate ${best.id} (${best.operator})`,
     `scaffold: ${config.search.scaffold}${config.es.enabled ? ' + ES' : ''}, budget ${config.search.budget}, seed ${config.search.seed}`,
     `model: ${config.recorded.model} (${config.llm.backend}: ${llmSource(config)})`,
     `idea: ${best.description.replace(/\s+/g, ' ')}`,

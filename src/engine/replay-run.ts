@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
 import { llmSource } from '../config/stored.ts';
-import { readRunConfig, runPaths } from './run-dir/index.ts';
+import { readRunConfig, readRunHistory, runPaths } from './run-dir/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { recordedModelDir } from '../llm/onnx/bundled-model.ts';
 import { readModelWeights, writeModelDir } from '../llm/onnx/index.ts';
-import { readHistory } from '../es/history.ts';
 import { replayHistory, type ReplayResult } from '../es/replay.ts';
 import { lineage } from './warm-start.ts';
 
@@ -18,6 +17,7 @@ export interface ReplayRunResult extends ReplayResult {
 /**
  * `ahd replay`: loads the base model named in <run-dir>/config.json, replays <run-dir>/history.json onto its
  * weights (after the histories of the runs it was warm-started from) and writes the tuned model to outDir (a model dir that loads like any other).
+ * The run is read on disk or packed in a study's runs.zip (run-source.ts); only outDir is written.
  */
 export function replayRunToModelDir(runDir: string, outDir: string): ReplayRunResult {
   const paths = runPaths(runDir);
@@ -25,7 +25,7 @@ export function replayRunToModelDir(runDir: string, outDir: string): ReplayRunRe
   if (!config.es.enabled) throw new AhdError(ErrorCode.Run, `${paths.config}: es.enabled: not an --es run (config.json has es.enabled: false)`);
   if (config.llm.backend !== 'onnx') throw new AhdError(ErrorCode.Run, `${paths.config}: llm.backend: only onnx runs can be replayed locally`);
   const baseDir = recordedModelDir(llmSource(config), config.recorded.model, 'put that model back there to replay the run');
-  const history = readHistory(paths.history);
+  const history = readRunHistory(runDir);
   const { weights, layout } = readModelWeights(baseDir);
   // A warm-started run: the runs it started from first, root first (the lineage of its initFrom).
   const from = config.es.initFrom;

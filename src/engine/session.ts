@@ -9,11 +9,9 @@ import { firstAnswerText, generateCandidate, sameAsUnperturbed, type GenerateDep
 import { forEachLimit } from './concurrency.ts';
 import { RoundBatcher, canBatch } from './batcher.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { type RunPaths, type Snapshot } from './run-dir/index.ts';
+import { bestSource, type RunPaths, type Snapshot } from './run-dir/index.ts';
 import { readJson, writeFileAtomic, writeJsonAtomic } from '../ground/json-files.ts';
 import { existsSync } from 'node:fs';
-import { naturalSign } from '../ground/natural-sign.ts';
-import { formatObjective } from '../ground/format-objective.ts';
 
 /** Anything that evaluates candidates: the SandboxPool in runs, an in-memory double in tests. */
 export interface Evaluator {
@@ -189,14 +187,4 @@ export class RunSession implements RunContext {
 /** The minimised train objective of an outcome; Infinity unless it is ok (and finite). */
 function objectiveOf(outcome: Outcome): number {
   return outcome.status === 'ok' && Number.isFinite(outcome.objective) ? outcome.objective : Infinity;
-}
-
-/** best.js: the best heuristic as plain JavaScript `ahd eval --heuristic` reads, with where it came from. */
-function bestSource(problem: Problem, generation: number, best: Individual): string {
-  const natural = naturalSign(problem.sense, best.objective);
-  return (
-    `// ahd: best heuristic for ${problem.id} after generation ${generation} ` +
-    `(candidate ${best.id}, ${best.operator}; train objective ${formatObjective(natural)})\n` +
-    `// ${best.description.replace(/\s+/g, ' ')}\n${best.code}\n`
-  );
 }

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { AhdError, ErrorCode, settingError } from '../errors.ts';
-import { type EsHistory, historyScope, readHistory } from '../es/history.ts';
+import { type EsHistory, historyScope } from '../es/history.ts';
 import { replaySteps } from '../es/replay.ts';
 import type { EsScope } from '../es/scope.ts';
 import type { EsHandle } from '../llm/types.ts';
 import type { StoredRunConfig } from '../config/stored.ts';
-import { readRunConfig, runPaths } from './run-dir/index.ts';
+import { readRunConfig, readRunHistory } from './run-dir/index.ts';
 
 /**
  * Warm start (`--init-from <run-dir>`): a run that starts from another run's tuned weights. Only seeds and rewards
@@ -31,7 +31,7 @@ export function lineage(dir: string): LineageLink[] {
     const config = readRunConfig(at);
     if (!config.es.enabled) throw settingError('es.initFrom', `${at}: not an ES run (it tuned no weights)`);
     if (config.llm.backend !== 'onnx') throw settingError('es.initFrom', `${at}: only onnx runs can be replayed locally`);
-    links.unshift({ dir: at, config, history: readHistory(runPaths(at).history) });
+    links.unshift({ dir: at, config, history: readRunHistory(at) });
     at = config.es.initFrom;
   }
   return links;

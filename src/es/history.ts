@@ -144,13 +144,17 @@ export function writeHistory(path: string, history: EsHistory): void {
   writeJsonAtomic(path, history);
 }
 
+/** A history.json on disk (a run's, read by its run directory's readers: engine/run-dir/history-file.ts). */
 export function readHistory(path: string): EsHistory {
-  if (!existsSync(path)) throw new AhdError(ErrorCode.History, `${path}: no ES history (was this an --es run?)`);
-  return parseHistory(readFileSync(path, 'utf8'), path);
+  return parseHistory(existsSync(path) ? readFileSync(path, 'utf8') : undefined, path);
 }
 
-/** history.json's text, checked; `path` names it in errors (a run's file on disk or in its study's runs.zip). */
-export function parseHistory(text: string, path: string): EsHistory {
+/**
+ * history.json's text (undefined: there is none), checked; `path` names it in errors (a run's file on disk or in
+ * its study's runs.zip).
+ */
+export function parseHistory(text: string | undefined, path: string): EsHistory {
+  if (text === undefined) throw new AhdError(ErrorCode.History, `${path}: no ES history (was this an --es run?)`);
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -41,10 +41,18 @@ export function writeJsonAtomic(path: string, value: unknown): void {
 }
 
 export function readJson<T>(path: string, what: string): T {
+  return parseJsonFile<T>(existsSync(path) ? readFileSync(path, 'utf8') : undefined, path, what);
+}
+
+/**
+ * A JSON file's text (undefined: the file is missing) as its value, for readers that get the text elsewhere (a
+ * study's runs.zip); `path` and `what` name the file in errors.
+ */
+export function parseJsonFile<T>(text: string | undefined, path: string, what: string): T {
   // A missing file means the user named the wrong directory (usage); an unreadable one, a damaged run.
-  if (!existsSync(path)) throw new AhdError(ErrorCode.Usage, `${path}: no ${what} (is this a run directory?)`);
+  if (text === undefined) throw new AhdError(ErrorCode.Usage, `${path}: no ${what} (is this a run directory?)`);
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
+    return JSON.parse(text) as T;
   } catch (error) {
     throw new AhdError(ErrorCode.Run, `${path}: ${what} is not valid JSON`, { cause: error });
   }

@@ -2,12 +2,12 @@ import { getProblem } from '../problems/index.ts';
 import type { Problem } from '../problems/types.ts';
 import { buildPrompt } from '../scaffolds/eoh/operators.ts';
 import { llmSource } from '../config/stored.ts';
-import { readRunConfig, runPaths } from '../engine/run-dir/index.ts';
+import { readRunConfig, readRunHistory } from '../engine/run-dir/index.ts';
 import { deriveSeed } from '../ground/rng.ts';
 import { mean, standardError } from '../ground/stats.ts';
 import { requestSeed } from '../engine/generate.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { historyScope, readHistory } from '../es/history.ts';
+import { historyScope } from '../es/history.ts';
 import { replaySteps } from '../es/replay.ts';
 import { DEFAULT_SCOPE } from '../es/scope.ts';
 import { recordedModelDir } from '../llm/onnx/bundled-model.ts';
@@ -67,7 +67,7 @@ export interface ProbeStats {
 
 export async function probe(target: ProbeTarget, options: ProbeOptions): Promise<ProbeResult> {
   const { problem } = options;
-  const history = target.run ? readHistory(runPaths(target.run.dir).history) : undefined;
+  const history = target.run ? readRunHistory(target.run.dir) : undefined;
   const model = await loadOnnxModel(target.modelDir, {
     replicas: options.replicas,
     esScope: history ? historyScope(history) : DEFAULT_SCOPE,

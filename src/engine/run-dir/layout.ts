@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AhdError, ErrorCode, settingError } from '../../errors.ts';
-import { readJson } from '../../ground/json-files.ts';
 import type { Individual } from '../../core/types.ts';
+import { readRunJsonFile, runFileNames } from './run-source.ts';
 
 /** The files of a run directory (runs/<name>/). */
 export function runPaths(dir: string) {
@@ -28,12 +28,16 @@ export interface Snapshot {
   readonly population: readonly Individual[];
 }
 
-/** The newest snapshot of a run, or undefined when none was written yet. */
+/** The names of a run's population snapshots (gen-XXX.json), on disk or in a study's runs.zip, oldest first. */
+export const snapshotNames = (dir: string): string[] => runFileNames(dir, 'population').filter((n) => /^gen-\d+\.json$/.test(n));
+
+/**
+ * The newest snapshot of a run, or undefined when none was written yet (or, for a packed run, none was kept).
+ * Read through run-source: a run being resumed is on disk, where its files win over any archive's.
+ */
 export function lastSnapshot(paths: RunPaths): Snapshot | undefined {
-  if (!existsSync(paths.population)) return undefined;
-  const names = readdirSync(paths.population).filter((n) => /^gen-\d+\.json$/.test(n)).sort();
-  const name = names.at(-1);
-  return name ? readJson<Snapshot>(join(paths.population, name), 'population snapshot') : undefined;
+  const name = snapshotNames(paths.dir).at(-1);
+  return name ? readRunJsonFile<Snapshot>(paths.dir, `population/${name}`, 'population snapshot') : undefined;
 }
 
 /** Creates the run directory; refuses to start a fresh run over an existing one. */

@@ -1,16 +1,12 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { getProblem } from '../../problems/index.ts';
 import type { Problem } from '../../problems/types.ts';
 import { type LoggedEvent, type UpdateEvent, parseEvents } from '../events.ts';
-import { runPaths, type Snapshot } from './layout.ts';
+import { runPaths, snapshotNames, type Snapshot } from './layout.ts';
 import type { StoredRunConfig } from '../../config/stored.ts';
 import { readRunConfig } from './config.ts';
 import type { RunSummary } from './summary-file.ts';
 import { type HistoryRecord, parseHistory } from '../../es/history.ts';
-import { usageError } from '../../errors.ts';
-import { tryReadJson } from '../../ground/json-files.ts';
-import { isRunFolder, readRunFile, readRunJson } from './run-source.ts';
+import { readRunFile, readRunJson } from './run-source.ts';
 
 /** One ES update as the report shows it (from history.json, or from the event log when there is no history). */
 export interface UpdateRecord {
@@ -43,11 +39,10 @@ export interface RunData {
 /**
  * Reads a run directory (on disk, or packed in a runs.zip above it) for a report, read-only and tolerant: a live or
  * killed run may have a last event line cut short, no summary yet, and (without --es) no history.json. A missing
- * directory or config is a usage error.
+ * directory or config is a usage error (readRunConfig).
  */
 export function readRun(dir: string): RunData {
   const paths = runPaths(dir);
-  if (!isRunFolder(dir)) throw usageError(`${dir}: no such run directory`);
   const config = readRunConfig(dir);
   const problem = getProblem(config.problem);
   // Read-only: the report never repairs a log a live run may still be writing.
@@ -62,7 +57,7 @@ export function readRun(dir: string): RunData {
     problem,
     events,
     unreadableLines,
-    snapshots: readSnapshots(paths.population),
+    snapshots: readSnapshots(dir),
     updates,
     updatesFrom,
     summary: readRunJson<RunSummary>(dir, 'summary.json'),
@@ -70,10 +65,8 @@ export function readRun(dir: string): RunData {
 }
 
 function readSnapshots(dir: string): Snapshot[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => /^gen-\d+\.json$/.test(name))
-    .map((name) => tryReadJson<Snapshot>(join(dir, name)))
+  return snapshotNames(dir)
+    .map((name) => readRunJson<Snapshot>(dir, `population/${name}`))
     .filter((s): s is Snapshot => s !== undefined && Number.isInteger(s.generation) && Array.isArray(s.population))
     .sort((a, b) => a.generation - b.generation);
 }

@@ -3,12 +3,14 @@
  * the runs.zip of a folder above it (a study's archive, benchmarks/pack-runs.mjs, entries at their paths relative
  * to that folder). Paths stay those of the unpacked runs (benchmarks/results/table/runs/<run>), so a table built
  * from the archive names its runs as one built from the directories. A file on disk wins over the archive's.
- * Read-only: runs are written to disk only.
+ * Read-only: runs are written to disk only. Every reader of a run's files goes through here (table, report, export,
+ * replay, probe, warm start), so a packed run path works wherever an unpacked one does.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { unzipSync } from 'fflate';
 import { usageError } from '../../errors.ts';
+import { parseJsonFile } from '../../ground/json-files.ts';
 
 const RUNS_ARCHIVE = 'runs.zip';
 
@@ -93,6 +95,31 @@ export function readRunJson<T>(dir: string, name: string): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A run directory's JSON file that must be there (config, summary, snapshot): a missing file is a usage error, a
+ * malformed one a damaged run, both naming the file (`what` says what it is).
+ */
+export function readRunJsonFile<T>(dir: string, name: string, what: string): T {
+  return parseJsonFile<T>(readRunFile(dir, name), join(dir, name), what);
+}
+
+/** The names of the files directly in `dir`/`folder` (population snapshots), on disk and in the archive above it, sorted. */
+export function runFileNames(dir: string, folder: string): string[] {
+  const names = new Set<string>();
+  const path = join(dir, folder);
+  if (isFolder(path)) {
+    for (const entry of readdirSync(path, { withFileTypes: true })) if (entry.isFile()) names.add(entry.name);
+  }
+  const found = archiveOf(dir);
+  if (found) {
+    const prefix = `${entryPath(found.inside, folder)}/`;
+    for (const name of found.archive.files.keys()) {
+      if (name.startsWith(prefix) && !name.slice(prefix.length).includes('/')) names.add(name.slice(prefix.length));
+    }
+  }
+  return [...names].sort();
 }
 
 /** Whether `dir` is a folder on disk or one packed in the archive above it. */

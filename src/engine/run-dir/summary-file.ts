@@ -3,6 +3,7 @@ import { readJson } from '../../ground/json-files.ts';
 import { deriveSeed } from '../../ground/rng.ts';
 import type { LoggedEvent } from '../events.ts';
 import type { RunPaths } from './layout.ts';
+import { hasRunFile, readRunJsonFile } from './run-source.ts';
 
 /** The sandbox seed a run evaluates with (search and test scores), from its run seed. */
 export const evalSeedOf = (runSeed: number): number => deriveSeed(runSeed, 'eval');
@@ -32,4 +33,9 @@ export interface RunSummary {
 export function storedSummary(paths: RunPaths, events: readonly LoggedEvent[]): RunSummary | undefined {
   if (!events.some((event) => event.type === 'end') || !existsSync(paths.summary)) return undefined;
   return { ...readJson<RunSummary>(paths.summary, 'summary.json'), runDir: paths.dir };
+}
+
+/** summary.json of a finished run on disk or packed in a study's runs.zip; undefined before the run has finished. */
+export function readRunSummary(dir: string): RunSummary | undefined {
+  return hasRunFile(dir, 'summary.json') ? readRunJsonFile<RunSummary>(dir, 'summary.json', 'summary.json') : undefined;
 }
