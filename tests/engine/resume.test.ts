@@ -116,7 +116,7 @@ describe('resume', () => {
 
   it('a resume with no run there says so', async () => {
     await expect(runTest({ scaffold: 'sample', budget: 20, dir: join(tempDir(), 'none'), resume: true })).rejects.toThrow(
-      /no config\.json/,
+      /none: no such run directory/,
     );
   });
 });
