@@ -1,0 +1,20 @@
+// ahd: best heuristic for tsp50 after generation 25 (candidate 539, e1; train objective 6.32121)
+// Among the 4 nearest candidates, pick the node with the lowest score combining distance from the current node, penalise nodes far from the remaining ones on average, prefer nodes far from the start, small random tie-breaking.
+function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {
+  const row = distanceMatrix[currentNode];
+  let best = unvisitedNodes[0], bestScore = Infinity;
+  for (const node of unvisitedNodes.slice(0, 9)) {
+    const d = row[node];
+    const home = distanceMatrix[node][destinationNode];
+    let sum = 0;
+    for (const other of unvisitedNodes) {
+      if (other === node) continue;
+      const e = distanceMatrix[node][other];
+      sum += e;
+    }
+    const mean = sum / Math.max(1, unvisitedNodes.length - 1);
+    const score = 0.77 * Math.sqrt(d) - 0.31 * mean + 0.48 * Math.sqrt(home) - 0.85 * Math.sqrt(home);
+    if (score < bestScore) [best, bestScore] = [node, score];
+  }
+  return best;
+}
