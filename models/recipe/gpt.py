@@ -2,13 +2,15 @@
 
 Used for training (model.loss) and for the ONNX export (export_onnx.py), so the exported graph is exactly
 the model that was trained. Checkpoint format (save_checkpoint / load_checkpoint):
-    {"config": {vocab_size, n_layer, n_head, n_embd, block_size, tie_weights}, "model": state_dict}
+    {"config": {vocab_size, n_layer, n_head, n_embd, block_size, tie_weights}, "model": state_dict, ...}
+train.py's checkpoint adds its training state (optimizer, step, RNG states, plan) under further keys.
 """
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import asdict, dataclass, fields
-from typing import List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 import torch
 import torch.nn as nn
@@ -141,8 +143,24 @@ class GPT(nn.Module):
         return sum(p.numel() for p in self.parameters())
 
 
-def save_checkpoint(model: GPT, path: str, **extra: object) -> None:
-    torch.save({"config": asdict(model.cfg), "model": model.state_dict(), **extra}, path)
+def save_checkpoint(model: GPT, path: str, before_rename: Optional[Callable[[], None]] = None, **extra: object) -> None:
+    """Writes path atomically: to path.tmp (flushed to disk), then renamed over path, so a writer killed midway
+    leaves the previous checkpoint whole. extra (e.g. train.py's optimizer and RNG state) rides along; readers of
+    the model (load_checkpoint) ignore it. before_rename lets a test kill the writer between the two steps."""
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        torch.save({"config": asdict(model.cfg), "model": model.state_dict(), **extra}, f)
+        f.flush()
+        os.fsync(f.fileno())
+    if before_rename is not None:
+        before_rename()
+    os.replace(tmp, path)
+    # The rename itself is durable only once the directory entry is on disk.
+    dir_fd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
 
 
 def load_checkpoint(path: str) -> GPT:

@@ -1,0 +1,144 @@
+"""Chunked training (models/recipe/train.py) resumes exactly: a tiny model on a synthetic token file, one thread.
+
+Run by tests/models/train-chunks.test.ts, or directly: /usr/bin/python3 tests/models/train_chunks.py
+Every training run is the real CLI in a subprocess (as a session would run it); each takes about a second.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+import torch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RECIPE = os.path.join(ROOT, "models", "recipe")
+sys.path.insert(0, RECIPE)
+from gpt import load_checkpoint  # noqa: E402
+import train as train_module  # noqa: E402
+
+STEPS = 12
+# A 2-layer, width-32 model on 16-token windows: big enough to have every kind of state, small enough for speed.
+PLAN = ["--n-layer", "2", "--n-embd", "32", "--n-head", "2", "--block", "16", "--batch", "4", "--lr", "1e-2",
+        "--warmup", "3", "--holdout", "4", "--seed", "7"]
+RUN = ["--threads", "1", "--skip-tokenizer-check", "--log-every", "4"]
+
+
+def write_tokens(work: str) -> None:
+    """40 'examples' of 20-40 random ids from a 64-token vocabulary, in encode.ts's tokens.bin/tokens.json form."""
+    rng = np.random.default_rng(0)
+    lengths = rng.integers(20, 41, 40)
+    ids = rng.integers(0, 64, int(lengths.sum())).astype(np.uint16)
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).tolist()
+    ids.tofile(os.path.join(work, "tokens.bin"))
+    with open(os.path.join(work, "tokens.json"), "w", encoding="utf-8") as f:
+        json.dump({"vocabSize": 64, "tokens": len(ids), "starts": starts, "sample": []}, f)
+
+
+def train(work: str, *flags: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, os.path.join(RECIPE, "train.py"), "--work", work, *RUN, *flags]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=300, env={**os.environ, **(env or {})})
+
+
+def state(work: str) -> dict:
+    return torch.load(os.path.join(work, "ckpt.pt"), map_location="cpu")
+
+
+class TrainChunks(unittest.TestCase):
+    def setUp(self) -> None:
+        self.dir = tempfile.mkdtemp(prefix="ahd-train-chunks-")
+        self.addCleanup(shutil.rmtree, self.dir)
+
+    def work(self, name: str) -> str:
+        path = os.path.join(self.dir, name)
+        os.makedirs(path)
+        write_tokens(path)
+        return path
+
+    def ok(self, result: subprocess.CompletedProcess) -> subprocess.CompletedProcess:
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return result
+
+    def assertSameState(self, a: dict, b: dict) -> None:
+        self.assertEqual(a["step"], b["step"])
+        self.assertEqual(a["tokens"], b["tokens"])
+        for name, tensor in a["model"].items():
+            self.assertTrue(torch.equal(tensor, b["model"][name]), f"weights differ: {name}")
+        for index, moments in a["optimizer"]["state"].items():
+            for key, value in moments.items():
+                self.assertTrue(torch.equal(torch.as_tensor(value), torch.as_tensor(b["optimizer"]["state"][index][key])), f"AdamW {key}")
+        self.assertEqual(a["numpy_rng"], b["numpy_rng"])
+
+    def test_one_go_equals_two_chunks_and_a_kill(self) -> None:
+        whole = self.work("whole")
+        self.ok(train(whole, "--steps", str(STEPS), *PLAN))
+        reference = state(whole)
+        self.assertEqual(reference["step"], STEPS)
+        self.assertEqual(reference["tokens"], STEPS * 4 * 16)
+
+        # Half the plan, then --resume with no plan flags (the saved plan is reused) for the rest.
+        halves = self.work("halves")
+        first = self.ok(train(halves, "--steps", str(STEPS), "--chunk-steps", str(STEPS // 2), *PLAN))
+        self.assertIn(f"step 4/{STEPS}", first.stdout)  # a progress line
+        self.assertIn("ETA plan", first.stdout)
+        self.assertEqual(state(halves)["step"], STEPS // 2)
+        self.ok(train(halves, "--resume"))
+        self.assertSameState(reference, state(halves))
+
+        # Saving every step, killed with SIGKILL by the 3rd save between its write and its rename: ckpt.pt still
+        # holds step 2 whole, and resuming from it ends on the same weights.
+        killed = self.work("killed")
+        result = train(killed, "--steps", str(STEPS), "--save-minutes", "0", *PLAN, env={"AHD_TRAIN_KILL_AT_SAVE": "3"})
+        self.assertEqual(result.returncode, -signal.SIGKILL, result.stderr)
+        self.assertTrue(os.path.exists(os.path.join(killed, "ckpt.pt.tmp")))
+        self.assertEqual(state(killed)["step"], 2)
+        self.ok(train(killed, "--resume"))
+        self.assertSameState(reference, state(killed))
+
+        # The file stays gpt.save_checkpoint's: export_onnx.py's loader reads the model.
+        model = load_checkpoint(os.path.join(whole, "ckpt.pt"))
+        self.assertTrue(torch.equal(model.state_dict()["wte.weight"], reference["model"]["wte.weight"]))
+
+    def test_status_and_refusals(self) -> None:
+        work = self.work("w")
+        self.ok(train(work, "--steps", str(STEPS), "--chunk-steps", "5", *PLAN))
+        status = io.StringIO()
+        with contextlib.redirect_stdout(status):
+            train_module.main(["--work", work, "--status"])
+        self.assertIn(f"step 5/{STEPS}", status.getvalue())
+        self.assertIn("last val loss", status.getvalue())
+        self.assertIn(f"remaining {STEPS - 5} steps, {(STEPS - 5) * 64} tokens", status.getvalue())
+
+        # The rest run in this process (they stop before training): the one-line messages sys.exit would print.
+        self.assertEqual(refusal(work, "--resume", "--n-embd", "48"),
+                         "train: --resume: this invocation differs from the saved plan in n_embd 48 (saved 32)")
+        self.assertIn("steps 20 (saved 12)", refusal(work, "--resume", "--steps", "20"))
+        self.assertIn("pass --resume", refusal(work, "--steps", str(STEPS), *PLAN))
+        tokens = np.fromfile(os.path.join(work, "tokens.bin"), dtype=np.uint16)
+        tokens[0] = (tokens[0] + 1) % 64  # one token changed
+        tokens.tofile(os.path.join(work, "tokens.bin"))
+        self.assertRegex(refusal(work, "--resume"), r"differs from the saved plan in data \w+ \(saved \w+\)$")
+        self.assertEqual(state(work)["step"], 5)  # nothing overwritten
+
+
+def refusal(work: str, *flags: str) -> str:
+    """train.main's exit message for flags that it must refuse (one line, no newline)."""
+    try:
+        train_module.main(["--work", work, *RUN, *flags])
+    except SystemExit as stop:
+        message = str(stop.code)
+        assert "\n" not in message, message
+        return message
+    raise AssertionError(f"train.py accepted {flags}")
+
+
+if __name__ == "__main__":
+    unittest.main()
