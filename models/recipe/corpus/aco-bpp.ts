@@ -17,6 +17,10 @@ function factor(gene: Gene): string {
       return `(1 ${signedK(gene.k)} * b / capacity)`;
     case 'diff':
       return `(1 ${signedK(gene.k)} * Math.abs(a - b) / capacity)`;
+    case 'size':
+      return `(b / capacity) ** ${num(gene.k)}`;
+    case 'close':
+      return `Math.exp(-${num(gene.k)} * (a + b <= capacity ? leftover(capacity - a - b) : capacity) / capacity)`;
     case 'gap':
       return `Math.exp(-${num(gene.k)} * Math.abs(capacity - a - b) / capacity)`;
     default:
@@ -31,14 +35,34 @@ const PHRASES: Record<string, string> = {
   big: 'the size of the second item',
   diff: 'the size difference of the pair',
   gap: 'an exponential decay in the leftover space',
+  size: 'a power of the second item\'s size (big items first)',
+  close: 'an exponential decay in the space a third item would still leave (best fit one step ahead)',
   rand: 'random noise',
 };
+
+/** Factors that multiply the whole expression in the sum form too (aco.ts). */
+const GATES: ReadonlySet<string> = new Set(['fit']);
+
+/** `leftover(room)`: the room left once the largest item that fits in it is added (binary search, O(log n)). */
+const LEFTOVER = [
+  '  const sorted = [...demand].sort((x, y) => x - y);',
+  '  const leftover = (room) => {',
+  '    let lo = 0, hi = sorted.length - 1, fit = 0;',
+  '    while (lo <= hi) {',
+  '      const mid = (lo + hi) >> 1;',
+  '      if (sorted[mid] <= room) [fit, lo] = [sorted[mid], mid + 1];',
+  '      else hi = mid - 1;',
+  '    }',
+  '    return room - fit;',
+  '  };',
+];
 
 function render(g: Genome) {
   const lines = ['function heuristics(demand, capacity) {'];
   if (g.genes.some((x) => x.f === 'tight')) lines.push('  const small = Math.min(...demand);');
-  lines.push(`  return demand.map((a) => demand.map((b) => ${combineFactors(g, factor)}));`, '}');
-  return { description: describeFactors(g, PHRASES, 'Pair desirability'), code: lines.join('\n') };
+  if (g.genes.some((x) => x.f === 'close')) lines.push(...LEFTOVER);
+  lines.push(`  return demand.map((a) => demand.map((b) => ${combineFactors(g, factor, GATES)}));`, '}');
+  return { description: describeFactors(g, PHRASES, 'Pair desirability', GATES), code: lines.join('\n') };
 }
 
 export const acoBppGrammar: TaskGrammar = {
@@ -57,6 +81,8 @@ export const acoBppGrammar: TaskGrammar = {
     { id: 'diff', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.2, 5), constant: (rng) => uniform(rng, -0.9, 3) },
     { id: 'gap', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.2, 5), constant: (rng) => uniform(rng, 0.5, 10) },
     { id: 'rand', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.05, 1), constant: (rng) => uniform(rng, 0.05, 1) },
+    { id: 'size', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.2, 5), constant: (rng) => uniform(rng, 0.5, 6) },
+    { id: 'close', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.2, 5), constant: (rng) => uniform(rng, 0.5, 20) },
   ],
   render,
 };

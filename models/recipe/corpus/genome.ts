@@ -53,6 +53,9 @@ export const logUniform = (rng: Rng, lo: number, hi: number) => Math.exp(uniform
 export function num(x: number): string {
   if (!Number.isFinite(x)) throw new RangeError(`num: ${x}`);
   const a = Math.abs(x);
+  // Tiny constants (a damping of 1e-5) keep one significant digit instead of rounding to 0; below 1e-6 JavaScript
+  // would print an exponent, which the programs do not use.
+  if (a < 0.0005) return a < 1e-6 ? '0' : x.toPrecision(1);
   const digits = a >= 10 ? 0 : a >= 1 ? 1 : a >= 0.1 ? 2 : 3;
   let s = x.toFixed(digits);
   if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
@@ -88,6 +91,20 @@ export function randomGenome(g: TaskGrammar, rng: Rng): Genome {
     if (!chosen.includes(id)) chosen.push(id);
   }
   return { form: form.id, genes: chosen.map((id) => freshGene(g, id, rng)), c: form.constants(rng) };
+}
+
+/**
+ * `x` with feature `id` in shape `shape` (a new gene in place of a random optional one when `x` is full): how tests
+ * and probes put one building block into an otherwise random program.
+ */
+export function withFeature(g: TaskGrammar, x: Genome, id: string, shape: string, rng: Rng): Genome {
+  const gene = { ...freshGene(g, id, rng), s: shape };
+  if (!feature(g, id).shapes.includes(shape)) throw new Error(`feature ${id} of ${g.problem} has no shape ${shape}`);
+  const kept = x.genes.filter((other) => other.f !== id);
+  if (kept.length < g.maxGenes) return { ...x, genes: [...kept, gene] };
+  const optional = kept.filter((other) => other.f !== g.base);
+  const victim = pick(rng, optional);
+  return { ...x, genes: [...kept.filter((other) => other !== victim), gene] };
 }
 
 /** m2: same form, features and shapes; every number redrawn or jittered. */

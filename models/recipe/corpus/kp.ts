@@ -16,6 +16,8 @@ function value(gene: Gene): string {
       return gene.s === 'sqrt' ? 'Math.sqrt(remainingCapacity - w)' : '(remainingCapacity - w)';
     case 'look':
       return 'next';
+    case 'roll':
+      return '(v + rest)';
     case 'snug':
       return `(remainingCapacity - w < ${num(gene.k)} ? 1 : 0)`;
     default:
@@ -31,19 +33,44 @@ const PHRASES: Record<string, [string, string]> = {
   slack: ['a bonus for leaving capacity', 'a penalty on leftover capacity'],
   look: ['the best ratio still fitting afterwards', 'a penalty on the best ratio still fitting afterwards'],
   snug: ['a bonus for an almost exact fit', 'a penalty for an almost exact fit'],
+  roll: ['the value of the item plus a ratio-greedy fill of the capacity it leaves', 'a penalty on the value of a greedy completion'],
   rand: ['random noise', 'random noise'],
 };
 
+/**
+ * `rest`: what ratio-greedy packs into the capacity left after item i (a one-step pilot: ratio-greedy is the
+ * baseline, so looking at its completion is what can beat it). Shape 'lp' adds the fraction of the first item that
+ * no longer fits (the LP bound of the rest). O(n) per item after one sort per call.
+ */
+function completionLines(roll: Gene): string[] {
+  const skip =
+    roll.s === 'lp'
+      ? ['      if (weights[j] > room) {', '        rest += (values[j] * room) / weights[j];', '        break;', '      }']
+      : ['      if (weights[j] > room) continue;'];
+  return [
+    '    let rest = 0, room = remainingCapacity - w;',
+    '    for (const j of order) {',
+    '      if (j === i) continue;',
+    ...skip,
+    '      rest += values[j];',
+    '      room -= weights[j];',
+    '    }',
+  ];
+}
+
 function render(g: Genome) {
   const expr = g.genes.reduce((acc, gene) => addTerm(acc, gene.w, value(gene)), '');
-  const lines = [
-    'function selectNextItem(remainingCapacity, weights, values) {',
+  const roll = g.genes.find((x) => x.f === 'roll');
+  const lines = ['function selectNextItem(remainingCapacity, weights, values) {'];
+  if (roll) lines.push('  const order = weights.map((_, j) => j).sort((a, b) => values[b] / weights[b] - values[a] / weights[a]);');
+  lines.push(
     '  let best = 0, bestScore = -Infinity;',
     '  for (let i = 0; i < weights.length; i++) {',
     '    const w = weights[i];',
     '    if (w > remainingCapacity) continue;',
     '    const v = values[i];',
-  ];
+  );
+  if (roll) lines.push(...completionLines(roll));
   if (g.genes.some((x) => x.f === 'look')) {
     lines.push(
       '    let next = 0;',
@@ -55,7 +82,7 @@ function render(g: Genome) {
   const score = g.form === 'phase' ? `remainingCapacity < ${num(g.c.t)} ? v : ${expr}` : expr;
   lines.push(`    const score = ${score};`);
   lines.push('    if (score > bestScore) [best, bestScore] = [i, score];', '  }', '  return best;', '}');
-  const parts = g.genes.map((x) => PHRASES[x.f][x.w < 0 ? 1 : 0]);
+  const parts = g.genes.map((x) => PHRASES[x.f][x.w < 0 ? 1 : 0] + (x.f === 'roll' && x.s === 'lp' ? ' (fractional bound)' : ''));
   const tail = g.form === 'phase' ? ', switching to pure value when little capacity remains' : '';
   return { description: `Take the fitting item with the highest score from ${parts.join(', ')}${tail}.`, code: lines.join('\n') };
 }
@@ -76,6 +103,8 @@ export const kpGrammar: TaskGrammar = {
     { id: 'look', shapes: ['lin'], weight: (rng) => signed(rng, 0.05, 1), constant: () => 0 },
     { id: 'snug', shapes: ['lin'], weight: (rng) => signed(rng, 0.1, 3), constant: (rng) => uniform(rng, 0.02, 0.5) },
     { id: 'rand', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.01, 0.5), constant: () => 0 },
+    // Scaled to dominate the ratio term when large (a pure pilot rule), to blend with it when small.
+    { id: 'roll', shapes: ['int', 'lp'], weight: (rng) => (rng.next() < 0.9 ? 1 : -1) * logUniform(rng, 0.1, 20), constant: () => 0 },
   ],
   render,
 };

@@ -1,5 +1,6 @@
 import type { Gene, Genome, TaskGrammar } from './genome.ts';
 import { addTerm, intIn, logUniform, num, signed, uniform } from './genome.ts';
+import { planLines } from './tsp-lookahead.ts';
 
 /** Constructive TSP: score each candidate (lower is better) from distances and a look-ahead over unvisited nodes. */
 const shaped = (x: string, s: string) => (s === 'sq' ? `${x} * ${x}` : s === 'sqrt' ? `Math.sqrt(${x})` : x);
@@ -13,33 +14,51 @@ const PHRASES: Record<string, [string, string]> = {
   far: ['penalise a large spread to the farthest unvisited node', 'prefer nodes with a wide spread'],
   close: ['penalise crowded nodes', 'prefer nodes with many close neighbours'],
   rand: ['small random tie-breaking', 'small random tie-breaking'],
+  regret: ['penalise nodes whose two nearest unvisited neighbours differ a lot', 'prefer nodes that would be costly to reach later'],
+  plan: ['follow the first step of a re-planned insertion path to the destination', 'avoid the first step of a re-planned path'],
 };
 
-const INNER = ['near', 'mean', 'far', 'close'];
+const PLAN_NAMES: Record<string, string> = { far: 'farthest', near: 'nearest', list: 'nearest-first list' };
+
+/** Features computed by one pass over the other unvisited nodes. */
+const INNER = ['near', 'mean', 'far', 'close', 'regret'];
 
 function innerLoop(genes: readonly Gene[]): string[] {
   const has = (f: string) => genes.some((g) => g.f === f);
   const close = genes.find((g) => g.f === 'close');
   if (!INNER.some(has)) return [];
-  const decl = [has('near') && 'near = Infinity', has('far') && 'far = 0', has('mean') && 'sum = 0', close && 'close = 0'];
+  const nearest = has('near') || has('regret');
+  const decl = [
+    nearest && 'near = Infinity',
+    has('regret') && 'second = Infinity',
+    has('far') && 'far = 0',
+    has('mean') && 'sum = 0',
+    close && 'close = 0',
+  ];
   const lines = [
     `    let ${decl.filter(Boolean).join(', ')};`,
     '    for (const other of unvisitedNodes) {',
     '      if (other === node) continue;',
     '      const e = distanceMatrix[node][other];',
   ];
-  if (has('near')) lines.push('      near = Math.min(near, e);');
+  if (has('regret')) lines.push('      if (e < near) [second, near] = [near, e];', '      else if (e < second) second = e;');
+  else if (nearest) lines.push('      near = Math.min(near, e);');
   if (has('far')) lines.push('      far = Math.max(far, e);');
   if (has('mean')) lines.push('      sum += e;');
   if (close) lines.push(`      if (e < ${num(close.k)}) close++;`);
   lines.push('    }');
-  if (has('near')) lines.push('    if (near === Infinity) near = 0;');
+  if (nearest) lines.push('    if (near === Infinity) near = 0;');
+  if (has('regret')) lines.push('    const regret = second === Infinity ? 0 : second - near;');
   if (has('mean')) lines.push('    const mean = sum / Math.max(1, unvisitedNodes.length - 1);');
   return lines;
 }
 
 function score(g: Genome): string {
-  const value = (gene: Gene) => (gene.f === 'rand' ? 'Math.random()' : shaped(gene.f === 'dist' ? 'd' : gene.f, gene.s));
+  const value = (gene: Gene) => {
+    if (gene.f === 'rand') return 'Math.random()';
+    if (gene.f === 'plan') return '(node === planned ? 0 : 1)';
+    return shaped(gene.f === 'dist' ? 'd' : gene.f, gene.s);
+  };
   if (g.form === 'product') {
     const base = g.genes.find((x) => x.f === 'dist')!;
     const factors = g.genes.filter((x) => x.f !== 'dist').map((x) => `(1 ${x.w < 0 ? '-' : '+'} ${num(Math.abs(x.w))} * ${value(x)})`);
@@ -53,6 +72,9 @@ function render(g: Genome) {
     g.form === 'topk' ? `unvisitedNodes.slice(0, ${g.c.k})` : 'unvisitedNodes';
   const lines = ['function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {'];
   lines.push('  const row = distanceMatrix[currentNode];');
+  const plan = g.genes.find((x) => x.f === 'plan');
+  if (plan) lines.push('  const D = distanceMatrix; // short name for the look-ahead code');
+  if (plan) lines.push(...planLines(plan));
   if (g.form === 'radius') lines.push(`  const limit = ${num(g.c.r)} * Math.min(...unvisitedNodes.map((node) => row[node]));`);
   lines.push('  let best = unvisitedNodes[0], bestScore = Infinity;', `  for (const node of ${loop}) {`);
   lines.push('    const d = row[node];');
@@ -64,8 +86,15 @@ function render(g: Genome) {
   const scope =
     g.form === 'topk' ? `Among the ${g.c.k} nearest candidates, pick` : g.form === 'radius' ? 'Among candidates close to the nearest one, pick' : 'Pick';
   const how = g.form === 'product' ? 'the node minimising the product of' : 'the node with the lowest score combining';
-  const parts = g.genes.map((x) => PHRASES[x.f][x.w < 0 ? 1 : 0]);
+  const parts = g.genes.map((x) => phrase(x));
   return { description: `${scope} ${how} ${parts.join(', ')}.`, code: lines.join('\n') };
+}
+
+/** A gene's phrase; look-ahead ones name their constants, so a description tells programs apart as code does. */
+function phrase(x: Gene): string {
+  const text = PHRASES[x.f][x.w < 0 ? 1 : 0];
+  if (x.f === 'plan') return `${text} (${PLAN_NAMES[x.s]} insertion, up to ${x.k} 2-opt passes)`;
+  return text;
 }
 
 export const tspGrammar: TaskGrammar = {
@@ -86,6 +115,9 @@ export const tspGrammar: TaskGrammar = {
     { id: 'far', shapes: ['lin'], weight: (rng) => signed(rng, 0.02, 0.5), constant: () => 0 },
     { id: 'close', shapes: ['lin'], weight: (rng) => signed(rng, 0.003, 0.08), constant: (rng) => uniform(rng, 0.05, 0.3) },
     { id: 'rand', shapes: ['lin'], weight: (rng) => logUniform(rng, 0.001, 0.05), constant: () => 0 },
+    { id: 'regret', shapes: ['lin', 'sq'], weight: (rng) => signed(rng, 0.05, 1.5), constant: () => 0 },
+    // Mostly positive: a plan is worth following; the sign flip keeps the corpus's spread of poor rules.
+    { id: 'plan', shapes: ['far', 'near', 'list'], weight: (rng) => (rng.next() < 0.9 ? 1 : -1) * logUniform(rng, 0.02, 3), constant: (rng) => intIn(rng, 1, 4) },
   ],
   render,
 };

@@ -1,0 +1,42 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { PROBLEM_IDS } from '../../src/problems/types.ts';
+import { createRng } from '../../src/ground/rng.ts';
+import { GRAMMARS } from '../../models/recipe/corpus/grammars.ts';
+import { cross, explore, mutate, randomGenome, reparam, withFeature } from '../../models/recipe/corpus/genome.ts';
+import { createSandboxValidator } from '../../models/recipe/corpus/validate.ts';
+
+/**
+ * Every building block of every grammar (each feature in each of its shapes, under each form), and what the EoH
+ * operator edits make of a program holding it, must be code the real sandbox accepts: the corpus keeps only valid
+ * programs, so an invalid block would silently vanish from it (or cost retries) instead of failing here.
+ */
+const validator = createSandboxValidator(1);
+afterAll(() => validator.close());
+
+/** The code's words in order (names, keywords): equal for m2's child, whose numbers and signs alone may change. */
+const words = (code: string) => (code.match(/[A-Za-z_$][\w$]*/g) ?? []).join(' ');
+
+describe.each(PROBLEM_IDS)('corpus building blocks of %s', (problem) => {
+  const grammar = GRAMMARS[problem];
+  const blocks = grammar.features.flatMap((f) => f.shapes.map((shape) => ({ id: f.id, shape })));
+
+  it.each(blocks)('$id ($shape) renders valid code, and m1/m2/e1/e2 edits of it stay valid', async ({ id, shape }) => {
+    const rng = createRng(`blocks:${problem}:${id}:${shape}`);
+    const forms = grammar.forms.map((form) => form.id);
+    for (const form of forms) {
+      const base = { ...randomGenome(grammar, rng), form, c: grammar.forms.find((f) => f.id === form)!.constants(rng) };
+      const a = withFeature(grammar, base, id, shape, rng);
+      const b = withFeature(grammar, randomGenome(grammar, rng), id, shape, rng);
+      expect(a.genes.some((gene) => gene.f === id && gene.s === shape)).toBe(true);
+      const m2 = reparam(grammar, a, rng);
+      const children = { parent: a, m2, m1: mutate(grammar, a, rng), e2: cross(grammar, a, b, rng), e1: explore(grammar, a, b, rng) };
+      for (const [name, genome] of Object.entries(children)) {
+        const { code, description } = grammar.render(genome);
+        expect(description.length, `${name}: description`).toBeGreaterThan(10);
+        expect(await validator.validate(problem, code), `${name} (${form}):\n${code}`).toBe(true);
+      }
+      // m2 changes numbers only: the code's structure is the parent's.
+      expect(words(grammar.render(m2).code)).toBe(words(grammar.render(a).code));
+    }
+  }, 120_000);
+});
