@@ -1,5 +1,6 @@
 import type { Gene, Genome, TaskGrammar } from './genome.ts';
-import { addTerm, intIn, num, signed } from './genome.ts';
+import { intIn, signed } from './genome.ts';
+import { factorProduct, weightedSum } from './patterns.ts';
 
 /** Admissible set: a priority score for a vector in {0,1,2}^n from counts, positions and patterns. */
 const shaped = (x: string, s: string) => (s === 'sq' ? `${x} * ${x}` : s === 'sqrt' ? `Math.sqrt(${x})` : x);
@@ -48,10 +49,7 @@ function render(g: Genome) {
     if (has('groups')) lines.push('    if (i % 3 === 0 && el[i] === el[i + 1] && el[i] === el[i + 2]) groups++;');
     lines.push('  }');
   }
-  const expr =
-    g.form === 'product'
-      ? g.genes.map((x) => `(1 ${x.w < 0 ? '-' : '+'} ${num(Math.abs(x.w))} * ${value(x)})`).join(' * ')
-      : g.genes.reduce((acc, gene) => addTerm(acc, gene.w, value(gene)), '');
+  const expr = g.form === 'product' ? factorProduct(g.genes, value).join(' * ') : weightedSum(g.genes, value);
   lines.push(`  return ${expr};`, '}');
   const parts = g.genes.map((x) => PHRASES[x.f][x.w < 0 ? 1 : 0]);
   const how = g.form === 'product' ? 'a product of factors rewarding' : 'a weighted sum rewarding';

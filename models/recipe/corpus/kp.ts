@@ -1,5 +1,6 @@
 import type { Gene, Genome, TaskGrammar } from './genome.ts';
-import { addTerm, logUniform, num, signed, uniform } from './genome.ts';
+import { logUniform, num, signed, uniform } from './genome.ts';
+import { argBestLines, weightedSum } from './patterns.ts';
 
 /** Constructive knapsack: among items that fit, take the highest score of value/weight features. */
 function value(gene: Gene): string {
@@ -59,20 +60,14 @@ function completionLines(roll: Gene): string[] {
 }
 
 function render(g: Genome) {
-  const expr = g.genes.reduce((acc, gene) => addTerm(acc, gene.w, value(gene)), '');
+  const expr = weightedSum(g.genes, value);
   const roll = g.genes.find((x) => x.f === 'roll');
   const lines = ['function selectNextItem(remainingCapacity, weights, values) {'];
   if (roll) lines.push('  const order = weights.map((_, j) => j).sort((a, b) => values[b] / weights[b] - values[a] / weights[a]);');
-  lines.push(
-    '  let best = 0, bestScore = -Infinity;',
-    '  for (let i = 0; i < weights.length; i++) {',
-    '    const w = weights[i];',
-    '    if (w > remainingCapacity) continue;',
-    '    const v = values[i];',
-  );
-  if (roll) lines.push(...completionLines(roll));
+  const body = ['    const w = weights[i];', '    if (w > remainingCapacity) continue;', '    const v = values[i];'];
+  if (roll) body.push(...completionLines(roll));
   if (g.genes.some((x) => x.f === 'look')) {
-    lines.push(
+    body.push(
       '    let next = 0;',
       '    for (let j = 0; j < weights.length; j++) {',
       '      if (j !== i && weights[j] <= remainingCapacity - w) next = Math.max(next, values[j] / weights[j]);',
@@ -80,8 +75,8 @@ function render(g: Genome) {
     );
   }
   const score = g.form === 'phase' ? `remainingCapacity < ${num(g.c.t)} ? v : ${expr}` : expr;
-  lines.push(`    const score = ${score};`);
-  lines.push('    if (score > bestScore) [best, bestScore] = [i, score];', '  }', '  return best;', '}');
+  const head = 'for (let i = 0; i < weights.length; i++)';
+  lines.push(...argBestLines({ sense: 'max', first: '0', head, element: 'i', body, score }), '}');
   const parts = g.genes.map((x) => PHRASES[x.f][x.w < 0 ? 1 : 0] + (x.f === 'roll' && x.s === 'lp' ? ' (fractional bound)' : ''));
   const tail = g.form === 'phase' ? ', switching to pure value when little capacity remains' : '';
   return { description: `Take the fitting item with the highest score from ${parts.join(', ')}${tail}.`, code: lines.join('\n') };

@@ -1,5 +1,6 @@
 import type { Gene, Genome, TaskGrammar } from './genome.ts';
-import { addTerm, intIn, logUniform, num, signed, uniform } from './genome.ts';
+import { intIn, logUniform, num, signed, uniform } from './genome.ts';
+import { argBestLines, factorProduct, weightedSum } from './patterns.ts';
 import { planLines } from './tsp-lookahead.ts';
 
 /** Constructive TSP: score each candidate (lower is better) from distances and a look-ahead over unvisited nodes. */
@@ -61,10 +62,9 @@ function score(g: Genome): string {
   };
   if (g.form === 'product') {
     const base = g.genes.find((x) => x.f === 'dist')!;
-    const factors = g.genes.filter((x) => x.f !== 'dist').map((x) => `(1 ${x.w < 0 ? '-' : '+'} ${num(Math.abs(x.w))} * ${value(x)})`);
-    return [value(base), ...factors].join(' * ');
+    return [value(base), ...factorProduct(g.genes.filter((x) => x.f !== 'dist'), value)].join(' * ');
   }
-  return g.genes.reduce((acc, gene) => addTerm(acc, gene.w, value(gene)), '');
+  return weightedSum(g.genes, value);
 }
 
 function render(g: Genome) {
@@ -76,13 +76,12 @@ function render(g: Genome) {
   if (plan) lines.push('  const D = distanceMatrix; // short name for the look-ahead code');
   if (plan) lines.push(...planLines(plan));
   if (g.form === 'radius') lines.push(`  const limit = ${num(g.c.r)} * Math.min(...unvisitedNodes.map((node) => row[node]));`);
-  lines.push('  let best = unvisitedNodes[0], bestScore = Infinity;', `  for (const node of ${loop}) {`);
-  lines.push('    const d = row[node];');
-  if (g.form === 'radius') lines.push('    if (d > limit) continue;');
-  if (g.genes.some((x) => x.f === 'home')) lines.push('    const home = distanceMatrix[node][destinationNode];');
-  lines.push(...innerLoop(g.genes));
-  lines.push(`    const score = ${score(g)};`);
-  lines.push('    if (score < bestScore) [best, bestScore] = [node, score];', '  }', '  return best;', '}');
+  const body = ['    const d = row[node];'];
+  if (g.form === 'radius') body.push('    if (d > limit) continue;');
+  if (g.genes.some((x) => x.f === 'home')) body.push('    const home = distanceMatrix[node][destinationNode];');
+  body.push(...innerLoop(g.genes));
+  const head = `for (const node of ${loop})`;
+  lines.push(...argBestLines({ sense: 'min', first: 'unvisitedNodes[0]', head, element: 'node', body, score: score(g) }), '}');
   const scope =
     g.form === 'topk' ? `Among the ${g.c.k} nearest candidates, pick` : g.form === 'radius' ? 'Among candidates close to the nearest one, pick' : 'Pick';
   const how = g.form === 'product' ? 'the node minimising the product of' : 'the node with the lowest score combining';
@@ -93,7 +92,7 @@ function render(g: Genome) {
 /** A gene's phrase; look-ahead ones name their constants, so a description tells programs apart as code does. */
 function phrase(x: Gene): string {
   const text = PHRASES[x.f][x.w < 0 ? 1 : 0];
-  if (x.f === 'plan') return `${text} (${PLAN_NAMES[x.s]} insertion, up to ${x.k} 2-opt passes)`;
+  if (x.f === 'plan') return `${text} (${PLAN_NAMES[x.s]} insertion, up to ${x.k} passes of 2-opt and node moves)`;
   return text;
 }
 
