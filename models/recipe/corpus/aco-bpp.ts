@@ -2,7 +2,10 @@ import type { Gene, Genome, TaskGrammar } from './genome.ts';
 import { logUniform, num, uniform } from './genome.ts';
 import { combineFactors, describeFactors } from './aco.ts';
 
-/** ACO bin packing: how promising it is to put items a and b in one bin, from fill level and remaining capacity. */
+/**
+ * ACO bin packing: how promising it is to put items a and b in one bin, from fill level, remaining capacity, item
+ * size and what a third item could still fill (best fit one step ahead). The overflow penalty is a gate.
+ */
 const signedK = (k: number) => (k < 0 ? `- ${num(-k)}` : `+ ${num(k)}`);
 
 function factor(gene: Gene): string {

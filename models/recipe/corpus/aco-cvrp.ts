@@ -2,7 +2,12 @@ import type { Gene, Genome, TaskGrammar } from './genome.ts';
 import { intIn, logUniform, num, uniform } from './genome.ts';
 import { combineFactors, describeFactors } from './aco.ts';
 
-/** ACO CVRP: edge desirability from distance, savings via the depot, demands and polar angle around the depot. */
+/**
+ * ACO CVRP: edge desirability from distance, savings via the depot, demands, polar angle around the depot (closeness
+ * and a sweep direction) and nearest-neighbour sparsity. Two gates: returning to the depot is always feasible, so
+ * an edge to node 0 as desirable as its distance says ends routes half empty (inverse distance 18.76 on train, with
+ * the depot gate at 0.001 10.35); an overfull pair of customers cannot share a route.
+ */
 const signedK = (k: number) => (k < 0 ? `- ${num(-k)}` : `+ ${num(k)}`);
 
 function factor(gene: Gene): string {
