@@ -24,7 +24,11 @@ export interface CorpusValidator {
   close(): Promise<void>;
 }
 
-export function createSandboxValidator(threads = 2): CorpusValidator {
+/**
+ * `timeoutMs` is a wall-clock limit per check: tests on a loaded machine pass a longer one, since they check
+ * validity, and a starved process can take seconds of wall time for milliseconds of work.
+ */
+export function createSandboxValidator(threads = 2, timeoutMs = CHECK_TIMEOUT_MS): CorpusValidator {
   const pool = new SandboxPool({ threads });
   const stats = new Map<string, ValidatorStats>();
   const statsOf = (p: string) => {
@@ -43,7 +47,7 @@ export function createSandboxValidator(threads = 2): CorpusValidator {
         split: 'train',
         code,
         seed: hash32(code),
-        timeoutMs: CHECK_TIMEOUT_MS,
+        timeoutMs,
         dataDir: problem === 'asp15' ? undefined : `${CHECK_DATA}${problem}`,
       });
       const s = statsOf(problem);
