@@ -1,0 +1,22 @@
+// ahd: best heuristic for tsp50 after generation 25 (candidate 843, m2; train objective 6.35762)
+// Pick the node with the lowest score combining distance from the current node, penalise nodes whose nearest unvisited neighbour is far, prefer peripheral nodes, penalise distance back to the start.
+function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {
+  const row = distanceMatrix[currentNode];
+  let best = unvisitedNodes[0], bestScore = Infinity;
+  for (const node of unvisitedNodes) {
+    const d = row[node];
+    const home = distanceMatrix[node][destinationNode];
+    let near = Infinity, sum = 0;
+    for (const other of unvisitedNodes) {
+      if (other === node) continue;
+      const e = distanceMatrix[node][other];
+      near = Math.min(near, e);
+      sum += e;
+    }
+    if (near === Infinity) near = 0;
+    const mean = sum / Math.max(1, unvisitedNodes.length - 1);
+    const score = 1.2 * d - 0.44 * Math.sqrt(home) - 0.32 * mean - 0.4 * Math.sqrt(home);
+    if (score < bestScore) [best, bestScore] = [node, score];
+  }
+  return best;
+}

@@ -1,0 +1,21 @@
+// ahd: best heuristic for tsp50 after generation 25 (candidate 807, m2; train objective 6.29508)
+// Among the 7 nearest candidates, pick the node with the lowest score combining distance from the current node, prefer peripheral nodes, prefer nodes with many close neighbours, prefer nodes far from the start.
+function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {
+  const row = distanceMatrix[currentNode];
+  let best = unvisitedNodes[0], bestScore = Infinity;
+  for (const node of unvisitedNodes.slice(0, 9)) {
+    const d = row[node];
+    const home = distanceMatrix[node][destinationNode];
+    let sum = 0, close = 0;
+    for (const other of unvisitedNodes) {
+      if (other === node) continue;
+      const e = distanceMatrix[node][other];
+      sum += e;
+      if (e < 0.15) close++;
+    }
+    const mean = sum / Math.max(1, unvisitedNodes.length - 1);
+    const score = 0.66 * Math.sqrt(d) - 0.42 * mean - 0.055 * Math.sqrt(home) - 0.24 * Math.sqrt(home);
+    if (score < bestScore) [best, bestScore] = [node, score];
+  }
+  return best;
+}
