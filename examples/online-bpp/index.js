@@ -85,6 +85,8 @@ export default defineProblem({
   fnName: 'priority',
   params: ['item', 'bins'],
   outputs: ['scores'],
+  // Optional: what a prompt that shows the signature tells the model (`priority(item, bins[]) -> scores[]`).
+  kinds: { bins: 'array', scores: 'array' },
   taskText:
     'Items arrive one at a time and must be packed at once into bins of capacity 100, never moved again. ' +
     'Design a novel priority function: given the size of the arriving item and the remaining capacities of the ' +

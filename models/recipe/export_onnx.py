@@ -108,7 +108,7 @@ def main() -> None:
     ap.add_argument("--tokenizer-dir", required=True, help="dir with tokenizer.json and tokenizer_config.json")
     ap.add_argument("--out", required=True, help="model dir to write")
     ap.add_argument("--name", default="ahd-gpt", help="model name recorded in config.json")
-    ap.add_argument("--prompt-style", choices=("reference", "compact"), default="reference")
+    ap.add_argument("--prompt-style", choices=("reference", "compact", "compact-sig"), default="reference")
     ap.add_argument("--opset", type=int, default=14)
     ap.add_argument("--temperature", type=float, default=1.0)
     ap.add_argument("--top-p", type=float, default=1.0)

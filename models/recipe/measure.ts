@@ -1,6 +1,6 @@
 /**
  * The bundled model's card figures, sampled through the engine: onnx backend (lifted weights, KV cache, the model's
- * own sampling defaults), compact prompts, the engine's response parser, and the sandbox on the full train split.
+ * own sampling defaults), prompts in the model's style (compact or compact-sig), the engine's response parser, and the sandbox on the full train split.
  *
  *   npx tsx models/recipe/measure.ts --model models/ahd-heuristic-lm --samples 30 [--sigmas 0,0.001,0.003,0.01]
  *
@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { getProblem, listProblems } from '../../src/problems/index.ts';
 import type { Problem, ProblemId } from '../../src/problems/types.ts';
-import { compactPrompt } from '../../src/scaffolds/prompts/compact.ts';
+import { buildPrompt } from '../../src/scaffolds/eoh/operators.ts';
 import type { OperatorId } from '../../src/core/types.ts';
 import type { PromptParent } from '../../src/scaffolds/prompts/types.ts';
 import { createRng, deriveSeed } from '../../src/ground/rng.ts';
@@ -63,7 +63,7 @@ async function sample(
   perturbation?: Perturbation,
 ): Promise<{ readonly result: Promise<Sample> }> {
   const gen = await m.generate({
-    messages: compactPrompt({ operator, problem, parents }),
+    messages: buildPrompt(m.promptStyle, problem, operator, parents),
     sampling: m.defaults,
     seed: sampleSeed,
     perturbation,

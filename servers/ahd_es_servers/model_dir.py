@@ -13,7 +13,8 @@ from typing import Any, Callable, Dict, List, Optional
 
 from .errors import ModelLoadError
 
-PROMPT_STYLES = ("reference", "compact")
+# ahd's PromptStyle (src/llm/types.ts): compact-sig is compact with the function's signature in the header.
+PROMPT_STYLES = ("reference", "compact", "compact-sig")
 DEFAULT_MAX_NEW_TOKENS = 512
 
 
@@ -80,7 +81,7 @@ def model_info(
 ) -> ModelInfo:
     style = config.get("ahd_prompt_style", "reference")
     if style not in PROMPT_STYLES:
-        raise ModelLoadError(f"{model_dir}/config.json: ahd_prompt_style must be 'reference' or 'compact', got {style!r}")
+        raise ModelLoadError(f"{model_dir}/config.json: ahd_prompt_style must be one of {', '.join(PROMPT_STYLES)}, got {style!r}")
     stop_ids: List[int] = []
     tokenizer_eos = token_id(eos_token) if eos_token else None
     for token in _ids(gen.get("eos_token_id")) + _ids(config.get("eos_token_id")) + _ids(tokenizer_eos):

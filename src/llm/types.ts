@@ -49,8 +49,12 @@ export interface EsHandle {
   readonly noise: NoiseId;
 }
 
-/** How the scaffold should word prompts for this model. */
-export type PromptStyle = 'reference' | 'compact';
+/**
+ * How the scaffold should word prompts for this model: the reference's long prompts, or the compact format
+ * (scaffolds/prompts/compact.ts) with the id-only header or with the function's signature in it.
+ */
+export type PromptStyle = 'reference' | 'compact' | 'compact-sig';
+export const PROMPT_STYLES: readonly PromptStyle[] = ['reference', 'compact', 'compact-sig'];
 
 export interface LanguageModel {
   readonly name: string;

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { usageError } from '../errors.ts';
 import { referenceInvalidPolicy } from './shared/splits.ts';
-import type { EvalMode, Instance, InvalidPolicy, Problem, ScoreContext } from './types.ts';
+import { VALUE_KINDS, type EvalMode, type Instance, type InvalidPolicy, type Problem, type ScoreContext, type ValueKind } from './types.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 import { firstIssue } from '../ground/zod-issue.ts';
 
 /**
  * A problem of your own, in the same shape as the six built-in tasks (types.ts has the whole contract):
  *
- * - prompt: `title`, `taskText`, `ioText`, the function the model writes (`fnName`, `params`, `outputs`), a
+ * - prompt: `title`, `taskText`, `ioText`, the function the model writes (`fnName`, `params`, `outputs`, and
+ *   optionally `kinds`: which of them are arrays, matrices or an index, for prompts that show the signature), a
  *   `seedCode` heuristic and `baselines` (name -> function declaration);
  * - instances: `splits` (name, mode 'search' | 'test', count, size) and `loadSplit(split)`, which returns each
  *   instance's `input` (plain data copied into the sandbox) and `data` (what the trusted scorer needs);
@@ -27,7 +28,7 @@ import { firstIssue } from '../ground/zod-issue.ts';
  * reported with its stack. examples/online-bpp/ is a complete one.
  */
 export interface ProblemDefinition
-  extends Pick<Problem, 'id' | 'title' | 'sense' | 'fnName' | 'params' | 'outputs' | 'taskText' | 'ioText' | 'seedCode' | 'splits' | 'loadSplit'> {
+  extends Pick<Problem, 'id' | 'title' | 'sense' | 'fnName' | 'params' | 'outputs' | 'kinds' | 'taskText' | 'ioText' | 'seedCode' | 'splits' | 'loadSplit'> {
   readonly baselines?: Problem['baselines'];
   /** Default: every split of mode 'test'. */
   readonly testSplits?: readonly string[];
@@ -56,6 +57,7 @@ const definitionSchema = z.object({
   fnName: z.string().regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier'),
   params: z.array(z.string().min(1)),
   outputs: z.array(z.string().min(1)),
+  kinds: z.record(z.string(), z.enum(VALUE_KINDS as [ValueKind, ...ValueKind[]])).optional(),
   taskText: z.string().min(1),
   ioText: z.string().min(1),
   seedCode: z.string().min(1),
@@ -78,6 +80,9 @@ export function defineProblem(definition: ProblemDefinition): Problem {
   if (!d.splits.some((s) => s.name === 'train' && s.mode === 'search')) {
     throw usageError(`problem ${d.id}: needs a split named "train" with mode "search" (the instances scored during search)`);
   }
+  // A kind for a name the function does not have would be shown in no header: a typo the author should hear of.
+  const stray = Object.keys(d.kinds ?? {}).find((name) => !d.params.includes(name) && !d.outputs.includes(name));
+  if (stray) throw usageError(`problem ${d.id}: kinds names "${stray}", which is not one of params or outputs`);
   const testSplits = d.testSplits ?? d.splits.filter((s) => s.mode === 'test').map((s) => s.name);
   const unknown = testSplits.find((t) => !d.splits.some((s) => s.name === t));
   if (unknown) throw usageError(`problem ${d.id}: testSplits names unknown split "${unknown}"`);
@@ -91,6 +96,7 @@ export function defineProblem(definition: ProblemDefinition): Problem {
     fnName: d.fnName,
     params: d.params,
     outputs: d.outputs,
+    ...(d.kinds ? { kinds: d.kinds } : {}),
     taskText: d.taskText,
     ioText: d.ioText,
     seedCode: d.seedCode,

@@ -15,6 +15,14 @@
 export type ProblemId = 'tsp50' | 'kp100' | 'asp15' | 'aco-tsp50' | 'aco-cvrp50' | 'aco-bpp500';
 export const PROBLEM_IDS: readonly ProblemId[] = ['tsp50', 'kp100', 'asp15', 'aco-tsp50', 'aco-cvrp50', 'aco-bpp500'];
 
+/**
+ * What a parameter or output of the heuristic holds, as a prompt that shows the function's signature tells it
+ * (compact-sig headers): a number, an index into the array parameters (which then share one length), an array of
+ * numbers, or an array of equal-length number arrays (a matrix). A name without a kind is a number.
+ */
+export type ValueKind = 'number' | 'index' | 'array' | 'matrix';
+export const VALUE_KINDS: readonly ValueKind[] = ['number', 'index', 'array', 'matrix'];
+
 /** 'search': the training evaluation used during search; 'test': the reference's test-set evaluator. */
 export type EvalMode = 'search' | 'test';
 
@@ -71,6 +79,8 @@ export interface Problem {
   readonly fnName: string;
   readonly params: readonly string[];
   readonly outputs: readonly string[];
+  /** Optional: the kind of a parameter or output by name (absent names are numbers); only signature headers read it. */
+  readonly kinds?: Readonly<Record<string, ValueKind>>;
   /** Task description shown to the model (reference wording adapted to JavaScript). */
   readonly taskText: string;
   /** Inputs/outputs explanation shown to the model. */

@@ -1,6 +1,7 @@
 import type { ProblemId } from '../../../src/problems/types.ts';
 import type { OperatorId } from '../../../src/core/types.ts';
-import { compactAnswer, compactUserContent } from '../../../src/scaffolds/prompts/compact.ts';
+import { compactAnswer, compactUserContent, type CompactStyle } from '../../../src/scaffolds/prompts/compact.ts';
+import type { PromptSignature } from '../../../src/scaffolds/prompts/signature.ts';
 import type { Rng } from '../../../src/ground/rng.ts';
 import type { Genome, TaskGrammar } from './genome.ts';
 import { cross, explore, mutate, randomGenome, reparam } from './genome.ts';
@@ -15,9 +16,9 @@ export interface Program {
 /** Says whether the real sandbox accepts a program (cached by the caller's implementation). */
 export type Validator = (problem: ProblemId, code: string) => Promise<boolean>;
 
-/** One training example in the compact format: the user content and the answer (without eos). */
+/** One training example in a compact format: the user content and the answer (without eos). */
 export interface Example {
-  readonly problem: ProblemId;
+  readonly problem: string;
   readonly operator: OperatorId;
   readonly prompt: string;
   readonly answer: string;
@@ -72,11 +73,18 @@ export async function childFor(
   }
 }
 
-export function toExample(problem: ProblemId, operator: OperatorId, parents: readonly Program[], child: Program): Example {
+/** `style` picks the header (compact.ts builds it); `problem` is what a compact-sig header shows of the function. */
+export function toExample(
+  style: CompactStyle,
+  problem: PromptSignature,
+  operator: OperatorId,
+  parents: readonly Program[],
+  child: Program,
+): Example {
   return {
-    problem,
+    problem: problem.id,
     operator,
-    prompt: compactUserContent(problem, operator, parents),
+    prompt: compactUserContent(style, problem, operator, parents),
     answer: compactAnswer(child.description, child.code),
   };
 }

@@ -2,12 +2,15 @@
  * Writes the bundled model's training corpus: seeded, every program checked by the real sandbox.
  *
  *   npx tsx models/recipe/corpus/generate.ts --out models/ahd-heuristic-lm/train-work/corpus.jsonl \
- *       --seed 1 --per-op 2000 --pool 400
+ *       --seed 1 --per-op 2000 --pool 400 [--prompt-style compact|compact-sig]
  *
  * Per problem: a pool of random valid programs serves as parents; for every operator `--per-op` examples pair
  * parents with the child that operator should produce (see examples.ts). One JSON object per line:
  * {problem, operator, prompt, answer, text}: text is the raw model text (chat template applied, eos appended).
  * Next to the corpus, format.json carries the special tokens and chat template for the tokenizer (bpe.py).
+ * `--prompt-style` picks the prompt header (compact.ts): `compact` (the default, the shipped model's: `#tsp50 i1`)
+ * or `compact-sig` (also the function's signature, so a model trained on it can read the function it should write
+ * from the prompt). The programs and the random draws are the same in both styles; only the header differs.
  */
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,7 +22,9 @@ import {
   COMPACT_EOS,
   COMPACT_SPECIAL_TOKENS,
   renderCompactText,
+  type CompactStyle,
 } from '../../../src/scaffolds/prompts/compact.ts';
+import { getProblem } from '../../../src/problems/index.ts';
 import { createRng, deriveSeed, type Rng } from '../../../src/ground/rng.ts';
 import { childFor, randomProgram, toExample, type Program } from './examples.ts';
 import { GRAMMARS } from './grammars.ts';
@@ -43,9 +48,12 @@ async function main(): Promise<void> {
       'per-op': { type: 'string', default: '2000' },
       pool: { type: 'string', default: '400' },
       problems: { type: 'string', default: PROBLEM_IDS.join(',') },
+      'prompt-style': { type: 'string', default: 'compact' },
     },
   });
   if (!values.out) throw new Error('--out is required');
+  const style = values['prompt-style'];
+  if (style !== 'compact' && style !== 'compact-sig') throw new Error(`--prompt-style must be compact or compact-sig, got ${style}`);
   const seed = Number(values.seed);
   const perOp = Number(values['per-op']);
   const poolSize = Number(values.pool);
@@ -57,7 +65,7 @@ async function main(): Promise<void> {
   const validator = createSandboxValidator();
   try {
     // Problems run concurrently so the pool's workers stay busy; each has its own seeded stream and buffer.
-    const reports = await Promise.all(problems.map((problem) => generateProblem(problem, seed, perOp, poolSize, validator)));
+    const reports = await Promise.all(problems.map((problem) => generateProblem(problem, style, seed, perOp, poolSize, validator)));
     for (const report of reports) {
       for (const line of report.lines) out.write(line);
       console.log(report.summary);
@@ -68,7 +76,7 @@ async function main(): Promise<void> {
   }
 }
 
-async function generateProblem(problem: ProblemId, seed: number, perOp: number, poolSize: number, validator: CorpusValidator) {
+async function generateProblem(problem: ProblemId, style: CompactStyle, seed: number, perOp: number, poolSize: number, validator: CorpusValidator) {
   const grammar = GRAMMARS[problem];
   const rng = createRng(deriveSeed(seed, problem));
   const pool: Program[] = [];
@@ -86,7 +94,7 @@ async function generateProblem(problem: ProblemId, seed: number, perOp: number, 
         missed++;
         continue;
       }
-      const example = toExample(problem, operator, parents, child);
+      const example = toExample(style, getProblem(problem), operator, parents, child);
       const text = renderCompactText(example.prompt, example.answer, COMPACT_EOS);
       lines.push(JSON.stringify({ ...example, text }) + '\n');
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NoiseId } from '../../ground/noise-id.ts';
+import type { PromptStyle } from '../types.ts';
 
 /**
  * The ES model server protocol (reference section 6), as `ahd serve` speaks it and the es-server backend uses
@@ -141,7 +142,7 @@ export interface StatusResponse {
   readonly base_fingerprint?: string;
   readonly noise?: NoiseId;
   /** ahd: how prompts should be worded for this model (config.json's ahd_prompt_style). */
-  readonly ahd_prompt_style?: 'reference' | 'compact';
+  readonly ahd_prompt_style?: PromptStyle;
   /** ahd: the model's sampling defaults (generation_config.json). */
   readonly sampling_defaults?: {
     readonly temperature: number;

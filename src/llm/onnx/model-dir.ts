@@ -3,7 +3,7 @@ import { basename, join, resolve } from 'node:path';
 import { AhdError, ErrorCode, usageError } from '../../errors.ts';
 import type { WeightLayout } from '../../es/types.ts';
 import { specialTokenText, type TokenizerConfig } from '../chat-template.ts';
-import type { PromptStyle, SamplingOptions } from '../types.ts';
+import { PROMPT_STYLES, type PromptStyle, type SamplingOptions } from '../types.ts';
 import { embedWeights, liftWeights } from './lift-weights.ts';
 import { type CausalLmSignature, causalLmSignature } from './signature.ts';
 
@@ -58,10 +58,11 @@ const ids = (v: unknown): number[] => (Array.isArray(v) ? v : [v]).filter((x): x
 
 function promptStyleOf(config: Record<string, unknown>, path: string): PromptStyle {
   const style = config.ahd_prompt_style ?? 'reference';
-  if (style !== 'reference' && style !== 'compact') {
-    throw modelError(`${path}: ahd_prompt_style must be 'reference' or 'compact', got ${JSON.stringify(style)}`);
+  if (!PROMPT_STYLES.includes(style as PromptStyle)) {
+    const known = PROMPT_STYLES.map((s) => `'${s}'`).join(', ');
+    throw modelError(`${path}: ahd_prompt_style must be one of ${known}, got ${JSON.stringify(style)}`);
   }
-  return style;
+  return style as PromptStyle;
 }
 
 function samplingDefaults(gen: Record<string, unknown>): SamplingOptions {

@@ -82,6 +82,7 @@ export const acoBpp500: Problem = acoProblem({
   id: 'aco-bpp500',
   title: 'ACO offline bin packing, 500 items, capacity 150',
   params: ['demand', 'capacity'],
+  kinds: { demand: 'array' },
   prompt,
   problemDir: new URL('./', import.meta.url),
   data: { format: 'npz', train: { count: 5, size: 500 }, testSizes: [500, 1000] },

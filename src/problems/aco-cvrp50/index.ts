@@ -81,6 +81,7 @@ export const acoCvrp50: Problem = acoProblem({
   id: 'aco-cvrp50',
   title: 'ACO CVRP, 50 customers, capacity 50',
   params: ['distanceMatrix', 'coordinates', 'demands', 'capacity'],
+  kinds: { distanceMatrix: 'matrix', coordinates: 'matrix', demands: 'array' },
   prompt,
   problemDir: new URL('./', import.meta.url),
   data: { format: 'npy', train: { count: 10, size: 50 }, testSizes: [20, 50, 100] },

@@ -1,5 +1,5 @@
 import { findSplit, referenceInvalidPolicy, splitPath } from '../shared/splits.ts';
-import type { Instance, Problem, ProblemId, ScoreContext, SplitSpec } from '../types.ts';
+import type { Instance, Problem, ProblemId, ScoreContext, SplitSpec, ValueKind } from '../types.ts';
 import { acoHarnessSource } from './harness.ts';
 
 /**
@@ -13,6 +13,8 @@ export interface AcoTask {
   readonly title: string;
   /** Parameters of `heuristics`. */
   readonly params: readonly string[];
+  /** Kinds of the params (the output, heuristicsMatrix, is a matrix for every ACO task). */
+  readonly kinds: Readonly<Record<string, ValueKind>>;
   readonly prompt: Pick<Problem, 'taskText' | 'ioText' | 'seedCode' | 'baselines'>;
   /** The task's source folder (src/problems/<id>/, holding harness.js; its instances are in problems/<id>/data/). */
   readonly problemDir: URL;
@@ -52,6 +54,7 @@ export function acoProblem(task: AcoTask): Problem {
     fnName: 'heuristics',
     params: task.params,
     outputs: ['heuristicsMatrix'],
+    kinds: { ...task.kinds, heuristicsMatrix: 'matrix' },
     taskText: task.prompt.taskText,
     ioText: task.prompt.ioText,
     seedCode: task.prompt.seedCode,

@@ -48,6 +48,7 @@ export const acoTsp50: Problem = acoProblem({
   id: 'aco-tsp50',
   title: 'ACO TSP, 50 nodes',
   params: ['distanceMatrix'],
+  kinds: { distanceMatrix: 'matrix' },
   prompt,
   problemDir: new URL('./', import.meta.url),
   data: { format: 'npy', train: { count: 5, size: 50 }, testSizes: [20, 50, 100] },

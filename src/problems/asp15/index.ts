@@ -30,6 +30,7 @@ export const asp15: Problem = {
   fnName: 'priority',
   params: ['el', 'n', 'w'],
   outputs: ['priority'],
+  kinds: { el: 'array' },
   taskText: ASP_TASK_TEXT,
   ioText: ASP_IO_TEXT,
   seedCode: ASP_SEED,

@@ -29,6 +29,7 @@ export const kp100: Problem = {
   fnName: 'selectNextItem',
   params: ['remainingCapacity', 'weights', 'values'],
   outputs: ['nextItem'],
+  kinds: { weights: 'array', values: 'array', nextItem: 'index' },
   taskText: KP_TASK_TEXT,
   ioText: KP_IO_TEXT,
   seedCode: KP_SEED,

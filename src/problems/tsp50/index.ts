@@ -30,6 +30,8 @@ export const tsp50: Problem = {
   fnName: 'selectNextNode',
   params: ['currentNode', 'destinationNode', 'unvisitedNodes', 'distanceMatrix'],
   outputs: ['nextNode'],
+  // nextNode is a node id (one of unvisitedNodes), not an index into it.
+  kinds: { unvisitedNodes: 'array', distanceMatrix: 'matrix' },
   taskText: TSP_TASK_TEXT,
   ioText: TSP_IO_TEXT,
   seedCode: TSP_SEED,

@@ -1,7 +1,7 @@
 import type { Problem } from '../../problems/types.ts';
 import type { ChatMessage, PromptStyle } from '../../llm/types.ts';
-import type { Individual, OperatorId } from '../../core/types.ts';
-import type { OperatorRequest } from '../prompts/types.ts';
+import type { OperatorId } from '../../core/types.ts';
+import type { OperatorRequest, PromptParent } from '../prompts/types.ts';
 import { referencePrompt } from '../prompts/reference.ts';
 import { compactPrompt } from '../prompts/compact.ts';
 
@@ -23,15 +23,16 @@ export const OPERATORS: Readonly<Record<OperatorId, Operator>> = {
 
 const PROMPT_STYLES: Readonly<Record<PromptStyle, (request: OperatorRequest) => ChatMessage[]>> = {
   reference: referencePrompt,
-  compact: compactPrompt,
+  compact: (request) => compactPrompt(request, 'compact'),
+  'compact-sig': (request) => compactPrompt(request, 'compact-sig'),
 };
 
-/** The chat messages asking the model for one offspring of `operator` from `parents`, in the model's style. */
+/** The chat messages asking the model for one offspring of `operator` from `parents` (individuals or bare description and code), in the model's style. */
 export function buildPrompt(
   style: PromptStyle,
   problem: Problem,
   operator: OperatorId,
-  parents: readonly Individual[],
+  parents: readonly PromptParent[],
 ): ChatMessage[] {
   return PROMPT_STYLES[style]({
     operator,

@@ -1,11 +1,15 @@
 import type { ChatMessage } from '../../llm/types.ts';
 import type { OperatorRequest, PromptParent } from './types.ts';
+import { signatureText, type PromptSignature } from './signature.ts';
 
 /**
  * The bundled model's compact prompt format. Instruct models get the reference's long prompts; the bundled model
  * was trained on this terse form instead, because every prompt token costs decode time on 2 CPU cores.
  *
- *   #<problem id> <operator>          header: what to write and how
+ *   #<problem id> <operator>          header: what to write and how ('compact')
+ *   #<problem id> <operator> <fn>(<params>) -> <outputs>
+ *                                     the same plus the function's signature ('compact-sig'), so that a model can
+ *                                     write for a problem whose id it never saw (signature.ts renders it)
  *   <p>{<parent description>}         one block per parent (e1/e2: two, m1/m2: one, i1: none)
  *   <parent code>
  *
@@ -22,9 +26,23 @@ export function compactParent(parent: PromptParent): string {
   return `${PARENT_MARK}{${parent.description.trim()}}\n${parent.code.trim()}`;
 }
 
+/** The two compact styles: same marks, chat template and answer; they differ in the header only. */
+export type CompactStyle = 'compact' | 'compact-sig';
+
+/** The header line: the one place either compact style's header is built (scaffolds and the corpus both call it). */
+export function compactHeader(style: CompactStyle, problem: PromptSignature, operator: string): string {
+  const head = `#${problem.id} ${operator}`;
+  return style === 'compact' ? head : `${head} ${signatureText(problem)}`;
+}
+
 /** The user content of a compact prompt. */
-export function compactUserContent(problemId: string, operator: string, parents: readonly PromptParent[]): string {
-  return [`#${problemId} ${operator}`, ...parents.map(compactParent)].join('\n');
+export function compactUserContent(
+  style: CompactStyle,
+  problem: PromptSignature,
+  operator: string,
+  parents: readonly PromptParent[],
+): string {
+  return [compactHeader(style, problem, operator), ...parents.map(compactParent)].join('\n');
 }
 
 /** An answer as the model writes it (before its eos token). */
@@ -32,8 +50,9 @@ export function compactAnswer(description: string, code: string): string {
   return `{${description.trim()}}\n${code.trim()}`;
 }
 
-export function compactPrompt(req: OperatorRequest): ChatMessage[] {
-  return [{ role: 'user', content: compactUserContent(req.problem.id, req.operator, req.parents) }];
+/** The chat messages of a compact prompt in `style` (default: the bundled model's, 'compact'). */
+export function compactPrompt(req: OperatorRequest, style: CompactStyle = 'compact'): ChatMessage[] {
+  return [{ role: 'user', content: compactUserContent(style, req.problem, req.operator, req.parents) }];
 }
 
 /** The raw text the model dir's chat template renders for [user, assistant?] (kept in step with it by a test). */
