@@ -1,0 +1,17 @@
+// ahd: best heuristic for kp100 after generation 25 (candidate 98, e1; train objective 40.15386)
+// Take the fitting item with the highest score from value-to-weight ratio, a penalty on the best ratio still fitting afterwards, value-to-weight ratio, a penalty on leftover capacity.
+function selectNextItem(remainingCapacity, weights, values) {
+  let best = 0, bestScore = -Infinity;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i];
+    if (w > remainingCapacity) continue;
+    const v = values[i];
+    let next = 0;
+    for (let j = 0; j < weights.length; j++) {
+      if (j !== i && weights[j] <= remainingCapacity - w) next = Math.max(next, values[j] / weights[j]);
+    }
+    const score = 0.55 * v / w + 1.7 * v / w ** 1.7 * v + 0.22 * Math.sqrt(remainingCapacity - w);
+    if (score > bestScore) [best, bestScore] = [i, score];
+  }
+  return best;
+}

@@ -1,0 +1,13 @@
+// ahd: best heuristic for kp100 after generation 25 (candidate 759, m1; train objective 40.15562)
+// Take the fitting item with the highest score from a penalty on leftover capacity, value-to-weight ratio.
+function selectNextItem(remainingCapacity, weights, values) {
+  let best = 0, bestScore = -Infinity;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i];
+    if (w > remainingCapacity) continue;
+    const v = values[i];
+    const score = -0.19 * Math.sqrt(remainingCapacity - w) + 1.3 * v / w;
+    if (score > bestScore) [best, bestScore] = [i, score];
+  }
+  return best;
+}
