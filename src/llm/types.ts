@@ -53,8 +53,8 @@ export interface EsHandle {
  * How the scaffold should word prompts for this model: the reference's long prompts, or the compact format
  * (scaffolds/prompts/compact.ts) with the id-only header or with the function's signature in it.
  */
-export type PromptStyle = 'reference' | 'compact' | 'compact-sig';
-export const PROMPT_STYLES: readonly PromptStyle[] = ['reference', 'compact', 'compact-sig'];
+export const PROMPT_STYLES = ['reference', 'compact', 'compact-sig'] as const;
+export type PromptStyle = (typeof PROMPT_STYLES)[number];
 
 export interface LanguageModel {
   readonly name: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { usageError } from '../errors.ts';
 import { referenceInvalidPolicy } from './shared/splits.ts';
-import { VALUE_KINDS, type EvalMode, type Instance, type InvalidPolicy, type Problem, type ScoreContext, type ValueKind } from './types.ts';
+import { VALUE_KINDS, type EvalMode, type Instance, type InvalidPolicy, type Problem, type ScoreContext } from './types.ts';
 import { naturalSign } from '../ground/natural-sign.ts';
 import { firstIssue } from '../ground/zod-issue.ts';
 
@@ -57,7 +57,7 @@ const definitionSchema = z.object({
   fnName: z.string().regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier'),
   params: z.array(z.string().min(1)),
   outputs: z.array(z.string().min(1)),
-  kinds: z.record(z.string(), z.enum(VALUE_KINDS as [ValueKind, ...ValueKind[]])).optional(),
+  kinds: z.record(z.string(), z.enum(VALUE_KINDS)).optional(),
   taskText: z.string().min(1),
   ioText: z.string().min(1),
   seedCode: z.string().min(1),

@@ -20,8 +20,8 @@ export const PROBLEM_IDS: readonly ProblemId[] = ['tsp50', 'kp100', 'asp15', 'ac
  * (compact-sig headers): a number, an index into the array parameters (which then share one length), an array of
  * numbers, or an array of equal-length number arrays (a matrix). A name without a kind is a number.
  */
-export type ValueKind = 'number' | 'index' | 'array' | 'matrix';
-export const VALUE_KINDS: readonly ValueKind[] = ['number', 'index', 'array', 'matrix'];
+export const VALUE_KINDS = ['number', 'index', 'array', 'matrix'] as const;
+export type ValueKind = (typeof VALUE_KINDS)[number];
 
 /** 'search': the training evaluation used during search; 'test': the reference's test-set evaluator. */
 export type EvalMode = 'search' | 'test';

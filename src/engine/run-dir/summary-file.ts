@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { readJson } from '../../ground/json-files.ts';
 import { deriveSeed } from '../../ground/rng.ts';
 import type { LoggedEvent } from '../events.ts';
 import type { RunPaths } from './layout.ts';
@@ -31,8 +29,8 @@ export interface RunSummary {
  * `runDir` is where the run is now, in case the directory was moved.
  */
 export function storedSummary(paths: RunPaths, events: readonly LoggedEvent[]): RunSummary | undefined {
-  if (!events.some((event) => event.type === 'end') || !existsSync(paths.summary)) return undefined;
-  return { ...readJson<RunSummary>(paths.summary, 'summary.json'), runDir: paths.dir };
+  const summary = events.some((event) => event.type === 'end') ? readRunSummary(paths.dir) : undefined;
+  return summary && { ...summary, runDir: paths.dir };
 }
 
 /** summary.json of a finished run on disk or packed in a study's runs.zip; undefined before the run has finished. */
