@@ -3,7 +3,10 @@ import { PROBLEM_IDS } from '../../src/problems/types.ts';
 import { createRng } from '../../src/ground/rng.ts';
 import { GRAMMARS } from '../../models/recipe/corpus/grammars.ts';
 import { cross, explore, mutate, randomGenome, reparam, withFeature } from '../../models/recipe/corpus/genome.ts';
-import { createSandboxValidator } from '../../models/recipe/corpus/validate.ts';
+import { CHECK_DATA, createSandboxValidator } from '../../models/recipe/corpus/validate.ts';
+import { getProblem } from '../../src/problems/index.ts';
+import { SandboxPool } from '../../src/sandbox/pool.ts';
+import { planLines } from '../../models/recipe/corpus/tsp-lookahead.ts';
 
 const CHECK_TEST_TIMEOUT_MS = 60_000;
 
@@ -43,4 +46,27 @@ describe.each(PROBLEM_IDS)('corpus building blocks of %s', (problem) => {
       expect(words(grammar.render(m2).code)).toBe(words(grammar.render(a).code));
     }
   }, 600_000); // minutes only on a loaded machine: the sandbox checks are milliseconds of work each
+});
+
+describe('the tsp50 look-ahead block', () => {
+  it('with farthest insertion and no passes follows the farthest-insertion baseline tour for tour', async () => {
+    // The block is written tersely for the model's context; this pins that the terse code still plans what it says.
+    const code = [
+      'function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {',
+      '  const D = distanceMatrix;',
+      ...planLines({ f: 'plan', s: 'far', k: 0, w: 1 }),
+      '  return planned;',
+      '}',
+    ].join('\n');
+    const pool = new SandboxPool({ threads: 1 });
+    try {
+      const evaluate = (candidate: string) =>
+        pool.evaluate({ problem: 'tsp50', split: 'train', code: candidate, seed: 0, timeoutMs: CHECK_TEST_TIMEOUT_MS, dataDir: `${CHECK_DATA}tsp50` });
+      const [plan, baseline] = await Promise.all([evaluate(code), evaluate(getProblem('tsp50').baselines['farthest-insertion'])]);
+      expect(plan.status).toBe('ok');
+      expect(plan.status === 'ok' && baseline.status === 'ok' && plan.values).toEqual(baseline.status === 'ok' && baseline.values);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
 });

@@ -13,70 +13,57 @@ import type { Gene } from './genome.ts';
  */
 
 const INSERT_PICK: Record<string, string> = {
-  far: 'if (gap[i] > gap[pick]) pick = i;',
-  near: 'if (gap[i] < gap[pick]) pick = i;',
+  far: 'if (gap[i] > gap[k]) k = i;',
+  near: 'if (gap[i] < gap[k]) k = i;',
 };
 
-/** Lines (before the candidate loop) that set `planned`, the first node of the re-planned path. */
+/**
+ * Lines (before the candidate loop) that set `planned`, the first node of the re-planned path. Written tersely
+ * (one insertion-cost helper `add` serves insertion and node moves, short names): a model reads a parent and writes
+ * a child within its context, and the verbose form of this block alone was about 2,000 characters.
+ */
 export function planLines(plan: Gene): string[] {
   const pick = INSERT_PICK[plan.s];
   const lines = [
-    '  const path = [currentNode, destinationNode];',
-    '  const rest = unvisitedNodes.slice();',
+    '  const P = [currentNode, destinationNode], R = unvisitedNodes.slice();',
+    '  const add = (v, j) => D[P[j - 1]][v] + D[v][P[j]] - D[P[j - 1]][P[j]];',
+    '  const place = (v) => { let at = 1; for (let j = 2; j < P.length; j++) if (add(v, j) < add(v, at)) at = j; return at; };',
   ];
   if (pick) {
     // Insertion order by the distance to the path so far (farthest or nearest first).
     lines.push(
-      '  const gap = rest.map((node) => Math.min(D[currentNode][node], D[node][destinationNode]));',
-      '  while (rest.length > 0) {',
-      '    let pick = 0;',
-      `    for (let i = 1; i < rest.length; i++) ${pick}`,
-      '    const node = rest[pick];',
-      '    rest.splice(pick, 1);',
-      '    gap.splice(pick, 1);',
+      '  const gap = R.map((v) => Math.min(D[currentNode][v], D[v][destinationNode]));',
+      '  while (R.length > 0) {',
+      '    let k = 0;',
+      `    for (let i = 1; i < R.length; i++) ${pick}`,
+      '    const v = R.splice(k, 1)[0];',
+      '    gap.splice(k, 1);',
+      '    P.splice(place(v), 0, v);',
+      '    for (let i = 0; i < R.length; i++) gap[i] = Math.min(gap[i], D[R[i]][v]);',
+      '  }',
     );
   } else {
-    lines.push('  for (const node of rest) {');
+    lines.push('  for (const v of R) P.splice(place(v), 0, v);');
   }
   lines.push(
-    '    let at = 1, cost = Infinity;',
-    '    for (let i = 1; i < path.length; i++) {',
-    '      const c = D[path[i - 1]][node] + D[node][path[i]] - D[path[i - 1]][path[i]];',
-    '      if (c < cost) [at, cost] = [i, c];',
-    '    }',
-    '    path.splice(at, 0, node);',
-  );
-  if (pick) lines.push('    for (let i = 0; i < rest.length; i++) gap[i] = Math.min(gap[i], D[rest[i]][node]);');
-  lines.push(
-    '  }',
     `  for (let pass = 0; pass < ${plan.k}; pass++) {`,
     '    let improved = false;',
-    '    for (let i = 1; i < path.length - 2; i++) {',
-    '      for (let j = i + 1; j < path.length - 1; j++) {',
-    '        const [a, b, c, e] = [path[i - 1], path[i], path[j], path[j + 1]];',
-    '        if (D[a][c] + D[b][e] < D[a][b] + D[c][e]) {',
-    '          for (let l = i, r = j; l < r; l++, r--) [path[l], path[r]] = [path[r], path[l]];',
-    '          improved = true;',
-    '        }',
+    '    for (let i = 1; i < P.length - 2; i++) for (let j = i + 1; j < P.length - 1; j++) {',
+    '      if (D[P[i - 1]][P[j]] + D[P[i]][P[j + 1]] < D[P[i - 1]][P[i]] + D[P[j]][P[j + 1]]) {',
+    '        P.splice(i, j - i + 1, ...P.slice(i, j + 1).reverse());',
+    '        improved = true;',
     '      }',
     '    }',
-    '    for (let i = 1; i < path.length - 1; i++) {',
-    '      const [p, node, q] = [path[i - 1], path[i], path[i + 1]];',
-    '      const gain = D[p][node] + D[node][q] - D[p][q];',
-    '      let at = -1, cost = gain;',
-    '      for (let j = 1; j < path.length; j++) {',
-    '        if (j === i || j === i + 1) continue;',
-    '        const c = D[path[j - 1]][node] + D[node][path[j]] - D[path[j - 1]][path[j]];',
-    '        if (c < cost) [at, cost] = [j, c];',
-    '      }',
-    '      if (at < 0) continue;',
-    '      path.splice(i, 1);',
-    '      path.splice(at < i ? at : at - 1, 0, node);',
-    '      improved = true;',
+    '    for (let i = 1; i < P.length - 1; i++) {',
+    '      const v = P.splice(i, 1)[0], at = place(v);',
+    '      // Back at i costs what v saved; move it only where it costs less.',
+    '      const moved = add(v, at) < add(v, i);',
+    '      P.splice(moved ? at : i, 0, v);',
+    '      if (moved) improved = true;',
     '    }',
     '    if (!improved) break;',
     '  }',
-    '  const planned = path[1];',
+    '  const planned = P[1];',
   );
   return lines;
 }
