@@ -1,4 +1,3 @@
-import type { ProblemId } from '../../../src/problems/types.ts';
 import type { OperatorId } from '../../../src/core/types.ts';
 import { compactAnswer, compactUserContent, type CompactStyle } from '../../../src/scaffolds/prompts/compact.ts';
 import type { PromptSignature } from '../../../src/scaffolds/prompts/signature.ts';
@@ -13,8 +12,8 @@ export interface Program {
   readonly code: string;
 }
 
-/** Says whether the real sandbox accepts a program (cached by the caller's implementation). */
-export type Validator = (problem: ProblemId, code: string) => Promise<boolean>;
+/** Says whether the real sandbox accepts a program for the grammar's problem (cached by the caller's implementation). */
+export type Validator = (problem: string, code: string) => Promise<boolean>;
 
 /** One training example in a compact format: the user content and the answer (without eos). */
 export interface Example {
@@ -40,7 +39,7 @@ async function validChild(
   for (let i = 0; i < ATTEMPTS; i++) {
     const child = program(grammar, make());
     if (avoid.includes(child.code)) continue;
-    if (await validate(grammar.problem as ProblemId, child.code)) return child;
+    if (await validate(grammar.problem, child.code)) return child;
   }
   return undefined;
 }

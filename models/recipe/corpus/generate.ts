@@ -2,7 +2,7 @@
  * Writes the bundled model's training corpus: seeded, every program checked by the real sandbox.
  *
  *   npx tsx models/recipe/corpus/generate.ts --out models/ahd-heuristic-lm/train-work/corpus.jsonl \
- *       --seed 1 --per-op 2000 --pool 400 [--prompt-style compact|compact-sig]
+ *       --seed 1 --per-op 2000 --pool 400 [--prompt-style compact|compact-sig] [--generic N]
  *
  * Per problem: a pool of random valid programs serves as parents; for every operator `--per-op` examples pair
  * parents with the child that operator should produce (see examples.ts). One JSON object per line:
@@ -11,12 +11,19 @@
  * `--prompt-style` picks the prompt header (compact.ts): `compact` (the default, the shipped model's: `#tsp50 i1`)
  * or `compact-sig` (also the function's signature, so a model trained on it can read the function it should write
  * from the prompt). The programs and the random draws are the same in both styles; only the header differs.
+ *
+ * `--generic N` (compact-sig only: the signature is all such an example tells of its function) appends N examples
+ * for made-up signatures (synthetic.ts), written by the generic grammar (generic.ts), spread evenly over the five
+ * operators: a fresh signature every GENERIC_BLOCK examples, with its own pool of GENERIC_POOL parents. They are
+ * checked in the real sandbox too, on a signature-check problem per signature (signature-check.ts). They draw from
+ * their own seeded streams, so the task examples are the same with or without them (the default, 0, adds none).
  */
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROBLEM_IDS, type ProblemId } from '../../../src/problems/types.ts';
-import { OPERATOR_IDS } from '../../../src/core/types.ts';
+import { OPERATOR_IDS, type OperatorId } from '../../../src/core/types.ts';
 import {
   COMPACT_CHAT_TEMPLATE,
   COMPACT_EOS,
@@ -26,9 +33,14 @@ import {
 } from '../../../src/scaffolds/prompts/compact.ts';
 import { getProblem } from '../../../src/problems/index.ts';
 import { createRng, deriveSeed, type Rng } from '../../../src/ground/rng.ts';
-import { childFor, randomProgram, toExample, type Program } from './examples.ts';
+import { signatureText, type PromptSignature } from '../../../src/scaffolds/prompts/signature.ts';
+import { childFor, randomProgram, toExample, type Program, type Validator } from './examples.ts';
+import type { TaskGrammar } from './genome.ts';
+import { genericGrammar } from './generic.ts';
 import { GRAMMARS } from './grammars.ts';
-import { createSandboxValidator, type CorpusValidator } from './validate.ts';
+import { loadSignatureCheck } from './signature-check.ts';
+import { randomSignature } from './synthetic.ts';
+import { createSandboxValidator, type CorpusValidator, type ValidatorStats } from './validate.ts';
 
 const PARENTS = { i1: 0, e1: 2, e2: 2, m1: 1, m2: 1 } as const;
 
@@ -40,6 +52,12 @@ function parentsFrom(pool: readonly Program[], count: number, rng: Rng): Program
   return [first, second];
 }
 
+/** A mistake in the arguments: one line on stderr, no stack. */
+function usage(message: string): never {
+  console.error(`generate.ts: ${message}`);
+  process.exit(2);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -49,11 +67,15 @@ async function main(): Promise<void> {
       pool: { type: 'string', default: '400' },
       problems: { type: 'string', default: PROBLEM_IDS.join(',') },
       'prompt-style': { type: 'string', default: 'compact' },
+      generic: { type: 'string', default: '0' },
     },
   });
-  if (!values.out) throw new Error('--out is required');
+  if (!values.out) usage('--out is required');
   const style = values['prompt-style'];
-  if (style !== 'compact' && style !== 'compact-sig') throw new Error(`--prompt-style must be compact or compact-sig, got ${style}`);
+  if (style !== 'compact' && style !== 'compact-sig') usage(`--prompt-style must be compact or compact-sig, got ${style}`);
+  const generic = Number(values.generic);
+  if (!Number.isInteger(generic) || generic < 0) usage(`--generic must be a non-negative integer, got ${values.generic}`);
+  if (generic > 0 && style !== 'compact-sig') usage('--generic needs --prompt-style compact-sig (compact prompts carry no signature)');
   const seed = Number(values.seed);
   const perOp = Number(values['per-op']);
   const poolSize = Number(values.pool);
@@ -63,9 +85,14 @@ async function main(): Promise<void> {
   writeFileSync(join(dirname(values.out), 'format.json'), JSON.stringify(format, null, 2) + '\n');
   const out = createWriteStream(values.out);
   const validator = createSandboxValidator();
+  // The signature checks' modules: the sandbox's threads load a problem of their own from its file.
+  const checks = generic > 0 ? mkdtempSync(join(tmpdir(), 'ahd-signature-checks-')) : undefined;
   try {
     // Problems run concurrently so the pool's workers stay busy; each has its own seeded stream and buffer.
-    const reports = await Promise.all(problems.map((problem) => generateProblem(problem, style, seed, perOp, poolSize, validator)));
+    const reports = await Promise.all([
+      ...problems.map((problem) => generateProblem(problem, style, seed, perOp, poolSize, validator)),
+      ...(checks ? [generateGeneric(generic, seed, validator, checks)] : []),
+    ]);
     for (const report of reports) {
       for (const line of report.lines) out.write(line);
       console.log(report.summary);
@@ -73,6 +100,7 @@ async function main(): Promise<void> {
   } finally {
     await new Promise<void>((resolve) => out.end(resolve));
     await validator.close();
+    if (checks) rmSync(checks, { recursive: true, force: true });
   }
 }
 
@@ -88,20 +116,98 @@ async function generateProblem(problem: ProblemId, style: CompactStyle, seed: nu
   let missed = 0;
   for (const operator of OPERATOR_IDS) {
     for (let i = 0; i < perOp; i++) {
-      const parents = parentsFrom(pool, PARENTS[operator], rng);
-      const child = await childFor(grammar, operator, parents, rng, validator.validate);
-      if (!child) {
-        missed++;
-        continue;
-      }
-      const example = toExample(style, getProblem(problem), operator, parents, child);
-      const text = renderCompactText(example.prompt, example.answer, COMPACT_EOS);
-      lines.push(JSON.stringify({ ...example, text }) + '\n');
+      const line = await exampleLine(style, getProblem(problem), grammar, operator, pool, rng, validator.validate);
+      if (line) lines.push(line);
+      else missed++;
     }
   }
   const s = validator.stats(problem);
+  return { lines, summary: `${problem}: ${lines.length} examples (${missed} without a valid child); ${checkedText(s)}` };
+}
+
+/** One example's JSON line, or undefined when no valid child was found. */
+async function exampleLine(
+  style: CompactStyle,
+  sig: PromptSignature,
+  grammar: TaskGrammar,
+  operator: OperatorId,
+  pool: readonly Program[],
+  rng: Rng,
+  validate: Validator,
+): Promise<string | undefined> {
+  const parents = parentsFrom(pool, PARENTS[operator], rng);
+  const child = await childFor(grammar, operator, parents, rng, validate);
+  if (!child) return undefined;
+  const example = toExample(style, sig, operator, parents, child);
+  const text = renderCompactText(example.prompt, example.answer, COMPACT_EOS);
+  return JSON.stringify({ ...example, text }) + '\n';
+}
+
+function checkedText(s: ValidatorStats): string {
   const reasons = Object.entries(s.reasons).map(([reason, n]) => `\n  rejected x${n}: ${reason}`);
-  const summary = `${problem}: ${lines.length} examples (${missed} without a valid child); programs checked ${s.checked}, rejected ${s.rejected}${reasons.join('')}`;
+  return `programs checked ${s.checked}, rejected ${s.rejected}${reasons.join('')}`;
+}
+
+/** Examples per made-up signature (a multiple of the five operators, so each gets its share of every block). */
+const GENERIC_BLOCK = 20;
+/** Parents per made-up signature. */
+const GENERIC_POOL = 10;
+const MAX_DRAWS = 100;
+
+/** A signature the generic grammar writes for (one it refuses is redrawn) and its grammar. */
+function drawSignature(rng: Rng): { sig: PromptSignature; grammar: TaskGrammar; redrawn: number } {
+  for (let redrawn = 0; redrawn < MAX_DRAWS; redrawn++) {
+    const sig = randomSignature(rng);
+    try {
+      return { sig, grammar: genericGrammar(sig), redrawn };
+    } catch {
+      // shapeOf refused it (said in the message); draw another
+    }
+  }
+  throw new Error(`generic: ${MAX_DRAWS} signatures in a row refused by the generic grammar`);
+}
+
+/**
+ * `count` examples for made-up signatures: example k is operator k mod 5, and every GENERIC_BLOCK examples share one
+ * signature. The signatures come from the 'generic' stream; each block draws its programs from a stream of its own,
+ * so the blocks run concurrently (keeping the sandbox's threads busy) and the output stays the same.
+ */
+async function generateGeneric(count: number, seed: number, validator: CorpusValidator, checks: string) {
+  const rng = createRng(deriveSeed(seed, 'generic'));
+  const blocks = Array.from({ length: Math.ceil(count / GENERIC_BLOCK) }, (_, b) => ({ b, ...drawSignature(rng) }));
+  const results = await Promise.all(
+    blocks.map(async ({ b, sig, grammar }) => {
+      const check = await loadSignatureCheck(sig, checks);
+      const validate: Validator = (_problem, code) => validator.validate(check.id, code);
+      const blockRng = createRng(deriveSeed(seed, `generic:${b}`));
+      const pool: Program[] = [];
+      for (let draws = 0; pool.length < GENERIC_POOL; draws++) {
+        if (draws >= 10 * GENERIC_POOL) throw new Error(`generic: no pool of valid programs for ${signatureText(sig)}`);
+        const p = await randomProgram(grammar, blockRng, validate);
+        if (p && !pool.some((q) => q.code === p.code)) pool.push(p);
+      }
+      const lines: string[] = [];
+      for (let k = b * GENERIC_BLOCK; k < Math.min(count, (b + 1) * GENERIC_BLOCK); k++) {
+        const operator = OPERATOR_IDS[k % OPERATOR_IDS.length];
+        const line = await exampleLine('compact-sig', sig, grammar, operator, pool, blockRng, validate);
+        if (line) lines.push(line);
+      }
+      return { lines, check: check.id };
+    }),
+  );
+  const lines = results.flatMap((r) => r.lines);
+  const stats: ValidatorStats = { checked: 0, rejected: 0, reasons: {} };
+  for (const id of new Set(results.map((r) => r.check))) {
+    const s = validator.stats(id);
+    stats.checked += s.checked;
+    stats.rejected += s.rejected;
+    for (const [reason, n] of Object.entries(s.reasons)) stats.reasons[reason] = (stats.reasons[reason] ?? 0) + n;
+  }
+  const signatures = new Set(results.map((r) => r.check)).size;
+  const redrawn = blocks.reduce((sum, block) => sum + block.redrawn, 0);
+  const summary =
+    `generic: ${lines.length} examples (${count - lines.length} without a valid child) for ${signatures} signatures ` +
+    `(${redrawn} refused and redrawn); ${checkedText(stats)}`;
   return { lines, summary };
 }
 

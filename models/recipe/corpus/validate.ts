@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ProblemId } from '../../../src/problems/types.ts';
+import { PROBLEM_IDS, type ProblemId } from '../../../src/problems/types.ts';
 import { hash32 } from '../../../src/ground/rng.ts';
 import { SandboxPool } from '../../../src/sandbox/pool.ts';
 
@@ -7,7 +7,8 @@ import { SandboxPool } from '../../../src/sandbox/pool.ts';
  * The corpus generator's validity check: the real sandbox (isolated-vm in the piscina pool) on the train split,
  * read from the cut-down copies in check-data/ (make_check_data.py: 2 constructive instances, 1 small ACO
  * instance), because validity does not depend on instance count or size and full ACO evaluations would take
- * hours for the whole corpus. ASP generates its instances (n=15, w=10) and is checked on its real train split.
+ * hours for the whole corpus. ASP generates its instances (n=15, w=10) and is checked on its real train split, and
+ * so is a loaded problem (signature-check.ts's, for the generic grammar), which needs no data files.
  */
 export const CHECK_DATA = fileURLToPath(new URL('../check-data/', import.meta.url));
 const CHECK_TIMEOUT_MS = 5_000;
@@ -19,8 +20,9 @@ export interface ValidatorStats {
 }
 
 export interface CorpusValidator {
-  validate(problem: ProblemId, code: string): Promise<boolean>;
-  stats(problem: ProblemId): ValidatorStats;
+  /** `problem`: a built-in task, or a problem loaded with loadProblem (a signature check). */
+  validate(problem: string, code: string): Promise<boolean>;
+  stats(problem: string): ValidatorStats;
   close(): Promise<void>;
 }
 
@@ -48,7 +50,7 @@ export function createSandboxValidator(threads = 2, timeoutMs = CHECK_TIMEOUT_MS
         code,
         seed: hash32(code),
         timeoutMs,
-        dataDir: problem === 'asp15' ? undefined : `${CHECK_DATA}${problem}`,
+        dataDir: PROBLEM_IDS.includes(problem as ProblemId) && problem !== 'asp15' ? `${CHECK_DATA}${problem}` : undefined,
       });
       const s = statsOf(problem);
       s.checked++;
