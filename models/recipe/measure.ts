@@ -2,7 +2,8 @@
  * The bundled model's card figures, sampled through the engine: onnx backend (lifted weights, KV cache, the model's
  * own sampling defaults), prompts in the model's style (compact or compact-sig), the engine's response parser, and the sandbox on the full train split.
  *
- *   npx tsx models/recipe/measure.ts --model models/ahd-heuristic-lm --samples 30 [--sigmas 0,0.001,0.003,0.01]
+ *   npx tsx models/recipe/measure.ts --model models/ahd-heuristic-lm --samples 30 [--sigmas 0,0.001,0.003,0.01] \
+ *       [--problems tsp50,./examples/online-bpp/]
  *
  * Per problem: i1 samples first; their valid, distinct programs are the parent pool for e1/e2/m1/m2 (as in an
  * EoH run, whose population comes from i1). Prints, per problem and operator: valid share, share of children whose
@@ -10,8 +11,8 @@
  * against the seed heuristic and the classical baselines; then i1 validity under seeded ES perturbations.
  */
 import { parseArgs } from 'node:util';
-import { getProblem, listProblems } from '../../src/problems/index.ts';
-import type { Problem, ProblemId } from '../../src/problems/types.ts';
+import { listProblems, loadProblem } from '../../src/problems/index.ts';
+import type { Problem } from '../../src/problems/types.ts';
 import { buildPrompt } from '../../src/scaffolds/eoh/operators.ts';
 import type { OperatorId } from '../../src/core/types.ts';
 import type { PromptParent } from '../../src/scaffolds/prompts/types.ts';
@@ -45,7 +46,8 @@ const { values } = parseArgs({
 });
 const samples = Number(values.samples);
 const seed = Number(values.seed);
-const problems: Problem[] = values.problems ? values.problems.split(',').map(getProblem) : [...listProblems()];
+// Ids or paths of problems of the user's own (examples/online-bpp/): loadProblem registers those for the sandbox too.
+const problems: Problem[] = values.problems ? await Promise.all(values.problems.split(',').map((ref) => loadProblem(ref))) : [...listProblems()];
 const normalise = (code: string) => code.replace(/\s+/g, ' ').trim();
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : Number.NaN);
 const pct = (part: number, whole: number) => `${whole ? Math.round((100 * part) / whole) : 0}%`;
@@ -74,7 +76,7 @@ async function sample(
   const differs = parents.every((p) => normalise(p.code) !== normalise(parsed.code));
   // Wrapped, not awaited: evaluation runs while the next sample is generated.
   const result = pool
-    .evaluate({ problem: problem.id as ProblemId, split: 'train', code: parsed.code, seed: sampleSeed })
+    .evaluate({ problem: problem.id, split: 'train', code: parsed.code, seed: sampleSeed })
     .then((outcome: Outcome) => ({
       valid: outcome.status === 'ok',
       differs,
@@ -98,7 +100,7 @@ async function reference(problem: Problem): Promise<string> {
   const named = { seed: problem.seedCode, ...problem.baselines };
   const parts: string[] = [];
   for (const [name, code] of Object.entries(named)) {
-    const o = await pool.evaluate({ problem: problem.id as ProblemId, split: 'train', code, seed: 1 });
+    const o = await pool.evaluate({ problem: problem.id, split: 'train', code, seed: 1 });
     parts.push(`${name} ${o.status === 'ok' ? natural(problem, o.objective).toFixed(3) : o.status}`);
   }
   return parts.join(', ');
