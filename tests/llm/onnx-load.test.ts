@@ -29,6 +29,16 @@ describe('loading the tiny fixture', () => {
     expect(g.text.length).toBeGreaterThan(0);
   });
 
+  test('a prompt the context cannot hold gets an empty answer cut for length, and the others their own answers', async () => {
+    // The fixture's context is 128 positions; byte-level tokens make this prompt far longer.
+    const long = request(5, { messages: [{ role: 'user', content: 'x '.repeat(200) }] });
+    const alone = await model.generate(request(5));
+    const [tooLong, beside] = await Promise.all([model.generate(long), model.generate(request(5))]);
+    expect(tooLong).toMatchObject({ text: '', completionTokens: 0, finishReason: 'length' });
+    expect(tooLong.promptTokens).toBeGreaterThanOrEqual(128);
+    expect(beside.text).toBe(alone.text);
+  });
+
   test('the same seed gives the same text, different seeds differ', async () => {
     const [a, b, c] = await Promise.all([model.generate(request(7)), model.generate(request(7)), model.generate(request(8))]);
     expect(a.text).toBe(b.text);

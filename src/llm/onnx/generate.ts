@@ -54,9 +54,16 @@ export function checkSampling(s: SamplingOptions): void {
 export async function decodeBatch(lm: CausalLm, tokenizer: TextTokenizer, inputs: readonly DecodeInput[]): Promise<Decoded[]> {
   const rows = inputs.map((input) => startRow(tokenizer, input));
   const results: Decoded[] = new Array(inputs.length);
-  const batch = lm.startBatch(inputs.length);
-  let live = rows.map((_, i) => i); // input index of each batch position
-  let logits = await batch.append(inputs.map((input) => input.promptIds));
+  // A prompt the context cannot hold gets an empty answer cut for length, as a full context cuts a long answer: a
+  // search writes prompts from parents of any length, and one too long must cost one candidate, not the run.
+  let live: number[] = []; // input index of each batch position
+  inputs.forEach((input, index) => {
+    if (fits(input)) live.push(index);
+    else results[index] = { text: '', completionTokens: 0, finishReason: 'length' };
+  });
+  if (live.length === 0) return results;
+  const batch = lm.startBatch(live.length);
+  let logits = await batch.append(live.map((index) => inputs[index].promptIds));
   for (;;) {
     const next: number[] = [];
     live.forEach((index, position) => {
@@ -72,13 +79,13 @@ export async function decodeBatch(lm: CausalLm, tokenizer: TextTokenizer, inputs
   }
 }
 
+/** Whether the prompt leaves the context room for at least one new token. */
+const fits = (input: DecodeInput) => input.promptIds.length < input.maxPositions;
+
 /** One sequence of a batch: takes the logits after its last token, samples, and says when it is done. */
 function startRow(tokenizer: TextTokenizer, input: DecodeInput) {
   const { promptIds, sampling, stopTokenIds, maxPositions } = input;
   if (promptIds.length === 0) throw new AhdError(ErrorCode.Llm, 'the prompt has no tokens');
-  if (promptIds.length >= maxPositions) {
-    throw new AhdError(ErrorCode.Llm, `the prompt has ${promptIds.length} tokens, the model's context is ${maxPositions}`);
-  }
   const stops = sampling.stop.filter((s) => s.length > 0);
   const processors = logitsProcessors(sampling);
   const sample = samplerFor(sampling.temperature, createRng(input.seed));
