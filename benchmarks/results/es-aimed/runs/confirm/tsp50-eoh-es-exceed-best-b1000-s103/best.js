@@ -1,0 +1,20 @@
+// ahd: best heuristic for tsp50 after generation 25 (candidate 231, m1; train objective 6.34741)
+// Among the 7 nearest candidates, pick the node with the lowest score combining distance from the current node, penalise crowded nodes, prefer nodes far from the start, prefer nodes far from the start.
+function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {
+  const row = distanceMatrix[currentNode];
+  let best = unvisitedNodes[0], bestScore = Infinity;
+  for (const node of unvisitedNodes.slice(0, 11)) {
+    const d = row[node];
+    const home = distanceMatrix[node][destinationNode];
+    let sum = 0;
+    for (const other of unvisitedNodes) {
+      if (other === node) continue;
+      const e = distanceMatrix[node][other];
+      sum += e;
+    }
+    const mean = sum / Math.max(1, unvisitedNodes.length - 1);
+    const score = 0.55 * d - 0.26 * Math.sqrt(home) - 0.15 * mean;
+    if (score < bestScore) [best, bestScore] = [node, score];
+  }
+  return best;
+}

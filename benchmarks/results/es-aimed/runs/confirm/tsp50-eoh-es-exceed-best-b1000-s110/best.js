@@ -1,0 +1,20 @@
+// ahd: best heuristic for tsp50 after generation 25 (candidate 41, m2; train objective 6.30594)
+// Among the 9 nearest candidates, pick the node with the lowest score combining distance from the current node, prefer nodes far from the start, prefer peripheral nodes.
+function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {
+  const row = distanceMatrix[currentNode];
+  let best = unvisitedNodes[0], bestScore = Infinity;
+  for (const node of unvisitedNodes.slice(0, 12)) {
+    const d = row[node];
+    const home = distanceMatrix[node][destinationNode];
+    let sum = 0;
+    for (const other of unvisitedNodes) {
+      if (other === node) continue;
+      const e = distanceMatrix[node][other];
+      sum += e;
+    }
+    const mean = sum / Math.max(1, unvisitedNodes.length - 1);
+    const score = 1.3 * d - 0.67 * mean - 0.21 * Math.sqrt(home) - 0.076 * home;
+    if (score < bestScore) [best, bestScore] = [node, score];
+  }
+  return best;
+}
