@@ -1,0 +1,17 @@
+// ahd: best heuristic for kp100 after generation 25 (candidate 736, e1; train objective 40.15890)
+// Take the fitting item with the highest score from value-to-weight ratio, a penalty on the best ratio still fitting afterwards, a penalty on leftover capacity, switching to pure value when little capacity remains.
+function selectNextItem(remainingCapacity, weights, values) {
+  let best = 0, bestScore = -Infinity;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i];
+    if (w > remainingCapacity) continue;
+    const v = values[i];
+    let next = 0;
+    for (let j = 0; j < weights.length; j++) {
+      if (j !== i && weights[j] <= remainingCapacity - w) next = Math.max(next, values[j] / weights[j]);
+    }
+    const score = remainingCapacity < 0.61 ? v : 1.4 * v / w - 0.45 * Math.sqrt(remainingCapacity - w) + 1.8 * v / w;
+    if (score > bestScore) [best, bestScore] = [i, score];
+  }
+  return best;
+}

@@ -1,0 +1,13 @@
+// ahd: best heuristic for kp100 after generation 25 (candidate 837, m1; train objective 40.15188)
+// Take the fitting item with the highest score from value-to-weight ratio, switching to pure value when little capacity remains.
+function selectNextItem(remainingCapacity, weights, values) {
+  let best = 0, bestScore = -Infinity;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i];
+    if (w > remainingCapacity) continue;
+    const v = values[i];
+    const score = remainingCapacity < 0.94 ? v : 0.55 * v / w;
+    if (score > bestScore) [best, bestScore] = [i, score];
+  }
+  return best;
+}

@@ -1,0 +1,17 @@
+// ahd: best heuristic for kp100 after generation 25 (candidate 926, m2; train objective 40.15995)
+// Take the fitting item with the highest score from value-to-weight ratio, the best ratio still fitting afterwards, switching to pure value when little capacity remains.
+function selectNextItem(remainingCapacity, weights, values) {
+  let best = 0, bestScore = -Infinity;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i];
+    if (w > remainingCapacity) continue;
+    const v = values[i];
+    let next = 0;
+    for (let j = 0; j < weights.length; j++) {
+      if (j !== i && weights[j] <= remainingCapacity - w) next = Math.max(next, values[j] / weights[j]);
+    }
+    const score = remainingCapacity < 0.33 ? v : 0.7 * v / w ** 0.91 + 0.5 * next;
+    if (score > bestScore) [best, bestScore] = [i, score];
+  }
+  return best;
+}
