@@ -45,7 +45,7 @@ describe('ahd probe', () => {
     const { status, stdout, stderr } = ahd('probe', '--run', moved, '--samples', '2');
     expect(status).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^ahd: the run's model other-lm was at \/nonexistent\/other-lm, which is not there any more, and the bundled model is not other-lm: name it for .*moved with --model <dir>\n$/);
+    expect(stderr).toMatch(/^ahd: the run's model other-lm was at \/nonexistent\/other-lm, which is not there any more, and no bundled model is other-lm: name it for .*moved with --model <dir>\n$/);
   }, 300_000);
 
   it('refuses --updates without --run, a run without ES, and --problem missing without --run (exit 2, one line)', () => {

@@ -23,8 +23,11 @@ describe('a run whose model has moved', () => {
     expect(recordedModelDir(here, 'tiny-a', 'pass --model')).toBe(here);
     const gone = join(tempDir(), 'models', 'ahd-heuristic-lm');
     expect(recordedModelDir(gone, 'ahd-heuristic-lm', 'pass --model')).toBe(bundledModelDir());
+    // The default is one folder by name, whatever other models are bundled beside it; a run of one of those finds it.
+    expect(bundledModelDir()).toMatch(/models\/ahd-heuristic-lm$/);
+    expect(recordedModelDir(join(tempDir(), 'models', 'ahd-heuristic-lm-2'), 'ahd-heuristic-lm-2', 'pass --model')).toMatch(/models\/ahd-heuristic-lm-2$/);
     expect(() => recordedModelDir(gone, 'tiny-a', 'pass --model <dir>')).toThrow(
-      /the run's model tiny-a was at .*ahd-heuristic-lm, which is not there any more, and the bundled model is not tiny-a: pass --model <dir>/,
+      /the run's model tiny-a was at .*ahd-heuristic-lm, which is not there any more, and no bundled model is tiny-a: pass --model <dir>/,
     );
   });
 

@@ -5,37 +5,35 @@ import { PROJECT_ROOT } from '../../ground/runtime.ts';
 import { modelDirName } from './model-dir.ts';
 
 const MODELS_DIR = join(PROJECT_ROOT, 'models');
+/** The default model's folder under models/; the other bundled models (candidates) load with --model. */
+export const DEFAULT_MODEL = 'ahd-heuristic-lm';
 
-/** The bundled model: the one directory under models/ that holds a model (config.json + tokenizer.json). */
+const holdsModel = (dir: string) => existsSync(join(dir, 'config.json')) && existsSync(join(dir, 'tokenizer.json'));
+
+/** The bundled default model's directory. */
 export function bundledModelDir(): string {
-  const found = existsSync(MODELS_DIR)
-    ? readdirSync(MODELS_DIR, { withFileTypes: true })
-        .filter((e) => e.isDirectory() && existsSync(join(MODELS_DIR, e.name, 'tokenizer.json')))
-        .map((e) => join(MODELS_DIR, e.name))
-    : [];
-  if (found.length !== 1) {
-    throw usageError(`no single bundled model in ${MODELS_DIR} (found ${found.length}): pass --model <dir>`);
-  }
-  return found[0];
+  const dir = join(MODELS_DIR, DEFAULT_MODEL);
+  if (!holdsModel(dir)) throw usageError(`the bundled model is missing from ${dir}: pass --model <dir>`);
+  return dir;
+}
+
+/** Every model bundled under models/ (the default and the candidates beside it). */
+function bundledModelDirs(): string[] {
+  if (!existsSync(MODELS_DIR)) return [];
+  return readdirSync(MODELS_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && holdsModel(join(MODELS_DIR, e.name)))
+    .map((e) => join(MODELS_DIR, e.name));
 }
 
 /**
  * Where the model a run recorded is now (config.json keeps its absolute path): that path while it exists, else the
- * bundled model when it goes by the recorded name, since a run made with the bundled model of a checkout that has
- * moved (another clone, a worktree since removed) ran on the same files. The weights themselves are checked by
- * the callers that can (an ES run's base fingerprint). `instead` is what the user may pass to point elsewhere.
+ * model bundled under models/ that goes by the recorded name, since a run made with a bundled model of a checkout
+ * that has moved (another clone, a worktree since removed) ran on the same files. The weights themselves are checked
+ * by the callers that can (an ES run's base fingerprint). `instead` is what the user may pass to point elsewhere.
  */
 export function recordedModelDir(recorded: string, name: string, instead: string): string {
   if (existsSync(recorded)) return resolve(recorded);
-  const bundled = tryBundled();
-  if (bundled && modelDirName(bundled) === name) return bundled;
-  throw usageError(`the run's model ${name} was at ${recorded}, which is not there any more, and the bundled model is not ${name}: ${instead}`);
-}
-
-function tryBundled(): string | undefined {
-  try {
-    return bundledModelDir();
-  } catch {
-    return undefined;
-  }
+  const bundled = bundledModelDirs().find((dir) => modelDirName(dir) === name);
+  if (bundled) return bundled;
+  throw usageError(`the run's model ${name} was at ${recorded}, which is not there any more, and no bundled model is ${name}: ${instead}`);
 }
