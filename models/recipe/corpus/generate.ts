@@ -107,11 +107,7 @@ async function main(): Promise<void> {
 async function generateProblem(problem: ProblemId, style: CompactStyle, seed: number, perOp: number, poolSize: number, validator: CorpusValidator) {
   const grammar = GRAMMARS[problem];
   const rng = createRng(deriveSeed(seed, problem));
-  const pool: Program[] = [];
-  while (pool.length < poolSize) {
-    const p = await randomProgram(grammar, rng, validator.validate);
-    if (p && !pool.some((q) => q.code === p.code)) pool.push(p);
-  }
+  const pool = await programPool(grammar, poolSize, rng, validator.validate);
   const lines: string[] = [];
   let missed = 0;
   for (const operator of OPERATOR_IDS) {
@@ -123,6 +119,16 @@ async function generateProblem(problem: ProblemId, style: CompactStyle, seed: nu
   }
   const s = validator.stats(problem);
   return { lines, summary: `${problem}: ${lines.length} examples (${missed} without a valid child); ${checkedText(s)}` };
+}
+
+/** `size` distinct valid programs of the grammar, the parents examples draw from; fewer if `maxDraws` runs out. */
+async function programPool(grammar: TaskGrammar, size: number, rng: Rng, validate: Validator, maxDraws = Infinity): Promise<Program[]> {
+  const pool: Program[] = [];
+  for (let draws = 0; pool.length < size && draws < maxDraws; draws++) {
+    const p = await randomProgram(grammar, rng, validate);
+    if (p && !pool.some((q) => q.code === p.code)) pool.push(p);
+  }
+  return pool;
 }
 
 /** One example's JSON line, or undefined when no valid child was found. */
@@ -180,12 +186,8 @@ async function generateGeneric(count: number, seed: number, validator: CorpusVal
       const check = await loadSignatureCheck(sig, checks);
       const validate: Validator = (_problem, code) => validator.validate(check.id, code);
       const blockRng = createRng(deriveSeed(seed, `generic:${b}`));
-      const pool: Program[] = [];
-      for (let draws = 0; pool.length < GENERIC_POOL; draws++) {
-        if (draws >= 10 * GENERIC_POOL) throw new Error(`generic: no pool of valid programs for ${signatureText(sig)}`);
-        const p = await randomProgram(grammar, blockRng, validate);
-        if (p && !pool.some((q) => q.code === p.code)) pool.push(p);
-      }
+      const pool = await programPool(grammar, GENERIC_POOL, blockRng, validate, 10 * GENERIC_POOL);
+      if (pool.length < GENERIC_POOL) throw new Error(`generic: no pool of valid programs for ${signatureText(sig)}`);
       const lines: string[] = [];
       for (let k = b * GENERIC_BLOCK; k < Math.min(count, (b + 1) * GENERIC_BLOCK); k++) {
         const operator = OPERATOR_IDS[k % OPERATOR_IDS.length];
@@ -197,16 +199,16 @@ async function generateGeneric(count: number, seed: number, validator: CorpusVal
   );
   const lines = results.flatMap((r) => r.lines);
   const stats: ValidatorStats = { checked: 0, rejected: 0, reasons: {} };
-  for (const id of new Set(results.map((r) => r.check))) {
+  const checkIds = new Set(results.map((r) => r.check));
+  for (const id of checkIds) {
     const s = validator.stats(id);
     stats.checked += s.checked;
     stats.rejected += s.rejected;
     for (const [reason, n] of Object.entries(s.reasons)) stats.reasons[reason] = (stats.reasons[reason] ?? 0) + n;
   }
-  const signatures = new Set(results.map((r) => r.check)).size;
   const redrawn = blocks.reduce((sum, block) => sum + block.redrawn, 0);
   const summary =
-    `generic: ${lines.length} examples (${count - lines.length} without a valid child) for ${signatures} signatures ` +
+    `generic: ${lines.length} examples (${count - lines.length} without a valid child) for ${checkIds.size} signatures ` +
     `(${redrawn} refused and redrawn); ${checkedText(stats)}`;
   return { lines, summary };
 }
