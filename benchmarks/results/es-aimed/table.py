@@ -3,7 +3,8 @@
 
     python3 benchmarks/results/es-aimed/table.py screen              # every screen arm, paired with EoH by seed; the pick
     python3 benchmarks/results/es-aimed/table.py confirm --picked <arm|none>   # the 20-seed t-tests and the decision
-    options: --runs <dir> (default: runs/ beside this file, or its runs.zip); --budget <n> (smoke tests)
+    options: --runs <dir> (repeatable, first holding a run wins; default: runs/ beside this file, then added/runs/,
+             each from disk or its folder's runs.zip); --budget <n> (smoke tests)
 
 Values are each run's best heuristic on the task's test split (summary.json, natural sign); gains are signed so
 that positive means better than the comparison (shorter tour, higher value). Needs scipy.
@@ -28,12 +29,27 @@ ALPHA = 0.05
 SAME_RUNS = {('kp100', 'eoh-es-best-rank'): 'eoh-es-max'}
 
 
-def values(runs, phase, task, arm, budget, seeds):
+# Where runs are read, in order: the study's runs (runs.zip, packed once), then the runs added by Amendments 2-3
+# (added/runs.zip: an archive is never rewritten, so runs made after it was packed get their own).
+RUN_ROOTS = [os.path.join(HERE, 'runs'), os.path.join(HERE, 'added', 'runs')]
+CONTROLS = ['eoh-noise', 'eoh-update']
+
+
+def summary_of(roots, phase, name):
+    """The run's summary.json from the first root holding it, else None."""
+    for root in roots:
+        summary = runfiles.read_json(os.path.join(root, phase, name, 'summary.json'))
+        if summary:
+            return summary
+    return None
+
+
+def values(roots, phase, task, arm, budget, seeds):
     """seed -> the run's test value, for the runs that finished (a missing run is left out and reported)."""
     split = DESIGN['tasks'][task]
     out = {}
     for seed in seeds:
-        summary = runfiles.read_json(os.path.join(runs, phase, f'{task}-{arm}-b{budget}-s{seed}', 'summary.json'))
+        summary = summary_of(roots, phase, f'{task}-{arm}-b{budget}-s{seed}')
         value = summary and summary['best']['test'].get(split)
         if isinstance(value, (int, float)):
             out[seed] = value
@@ -71,20 +87,20 @@ def fmt(x, digits=4):
     return '-' if x is None or (isinstance(x, float) and math.isnan(x)) else f'{x:.{digits}f}'
 
 
-def screen(runs, budget):
+def screen(roots, budget):
     seeds = DESIGN['seeds']['screen']
     print(f'## Screen (seeds {seeds[0]}-{seeds[-1]}, budget {budget}): every arm against EoH at the same seed\n')
     standardised = {}
     incomplete = []
     for task, split in DESIGN['tasks'].items():
-        base = values(runs, 'screen', task, 'eoh', budget, seeds)
+        base = values(roots, 'screen', task, 'eoh', budget, seeds)
         spread = sd(list(base.values()))
         print(f'### {task} ({split}); EoH over seeds: sd {fmt(spread)}\n')
         print('| arm | runs | mean | sd | gain per seed | mean gain | SE | gain / sd(EoH) |')
         print('|---|---:|---:|---:|---|---:|---:|---:|')
         for arm in DESIGN['screen']:
             same = SAME_RUNS.get((task, arm))
-            v = values(runs, 'screen', task, same or arm, budget, seeds)
+            v = values(roots, 'screen', task, same or arm, budget, seeds)
             if len(v) < len(seeds) and arm in ['eoh', *DESIGN['eligible']]:
                 incomplete.append(f'{task} {arm}: {len(v)} of {len(seeds)} runs')
             if not v:
@@ -126,25 +142,28 @@ def pick_arm(standardised):
     return best
 
 
-def confirm(runs, budget, picked):
+def confirm(roots, budget, picked):
     seeds = DESIGN['seeds']['confirm']
     tsp, kp = check_reference()
     print(f'## Confirmation (fresh seeds {seeds[0]}-{seeds[-1]}, budget {budget})\n')
     print(f'The test reproduces the reference\'s p from its summaries: tsp50 {tsp:.3f} (reported 0.026), kp100 {kp:.3f} (0.010).\n')
     es_arms = ['eoh-es'] + ([picked] if picked and picked != 'none' else [])
-    contrasts = [(a, 'eoh') for a in es_arms] + [('eoh-noise', 'eoh')] + [(a, 'eoh-noise') for a in es_arms]
+    contrasts = ([(a, 'eoh') for a in es_arms] + [(c, 'eoh') for c in CONTROLS]
+                 + [(a, c) for c in CONTROLS for a in es_arms])
     primary = []
     verdict = {}
     missing = []
+    controls_missing = []
     for task, split in DESIGN['tasks'].items():
-        arms = {a: values(runs, 'confirm', task, a, budget, seeds) for a in ['eoh', 'eoh-noise', *es_arms]}
+        arms = {a: values(roots, 'confirm', task, a, budget, seeds) for a in ['eoh', *CONTROLS, *es_arms]}
         print(f'### {task} ({split})\n')
         print('| arm | runs | mean ± sd |')
         print('|---|---:|---|')
         for arm, v in arms.items():
             xs = list(v.values())
             if len(xs) < len(seeds):
-                missing.append(f'{task} {arm}: {len(xs)} of {len(seeds)} runs')
+                # Rules 2-4 name EoH, noise-only and the ES arms; the update-only control (Amendment 2) cannot block them.
+                (controls_missing if arm == 'eoh-update' else missing).append(f'{task} {arm}: {len(xs)} of {len(seeds)} runs')
             print(f'| {arm} | {len(xs)} | {fmt(statistics.mean(xs)) if xs else "-"} ± {fmt(sd(xs))} |')
         print('\n| contrast | two-sample p (one-sided) | paired mean gain | SE | paired p (one-sided) |')
         print('|---|---:|---:|---:|---:|')
@@ -166,6 +185,8 @@ def confirm(runs, budget, picked):
         print(f'- {name}: p {p:.4f}, Holm-adjusted {adjusted:.4f}')
     beats = [f'{a} on {t}' for (t, a), won in verdict.items() if won]
     print('\n### Decision (README, rules 2-4)\n')
+    if controls_missing:
+        print(f'(The update-only control is incomplete: {"; ".join(controls_missing)}; it does not enter the decision.)\n')
     if missing:
         print(f'**Not decided: the confirmation is incomplete** ({"; ".join(missing)}); the tests above are on the runs so far.')
         return
@@ -187,15 +208,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('phase', choices=['screen', 'confirm'])
     parser.add_argument('--picked', help='confirm: the screen\'s pick (table.py screen), or none')
-    parser.add_argument('--runs', default=os.path.join(HERE, 'runs'))
+    parser.add_argument('--runs', action='append', help='a folder of runs (repeatable); default: runs/, then added/runs/')
     parser.add_argument('--budget', type=int, default=DESIGN['budget'])
     args = parser.parse_args()
+    roots = args.runs or RUN_ROOTS
     if args.phase == 'screen':
-        screen(args.runs, args.budget)
+        screen(roots, args.budget)
     elif args.picked is None:
         sys.exit('table.py confirm: --picked <arm> (the pick of `table.py screen`) or --picked none')
     else:
-        confirm(args.runs, args.budget, args.picked)
+        confirm(roots, args.budget, args.picked)
 
 
 if __name__ == '__main__':
