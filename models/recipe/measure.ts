@@ -8,7 +8,8 @@
  * Per problem: i1 samples first; their valid, distinct programs are the parent pool for e1/e2/m1/m2 (as in an
  * EoH run, whose population comes from i1). Prints, per problem and operator: valid share, share of children whose
  * code differs from every parent, median seconds per candidate, decode tokens/s; the best and median i1 objective
- * against the seed heuristic and the classical baselines; then i1 validity under seeded ES perturbations.
+ * against the seed heuristic and the classical baselines; why the invalid samples failed, per problem; then i1
+ * validity under seeded ES perturbations.
  */
 import { parseArgs } from 'node:util';
 import { listProblems, loadProblem } from '../../src/problems/index.ts';
@@ -24,8 +25,14 @@ import type { LanguageModel } from '../../src/llm/types.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';
 
+/** Why a sample is invalid: the first step it failed at (truncated: no code block before max new tokens). */
+const FAILURES = ['truncated', 'no code', 'does not load', 'bad answer', 'error', 'timeout', 'oom'] as const;
+type Failure = (typeof FAILURES)[number];
+
 interface Sample {
   readonly valid: boolean;
+  readonly failure?: Failure;
+  readonly why?: string; // the parser's or sandbox's reason, for the commonest-reasons list
   readonly differs: boolean;
   readonly objective?: number;
   readonly code?: string;
@@ -72,13 +79,18 @@ async function sample(
   });
   const seconds = gen.ms / 1000;
   const parsed = parseResponse(gen.text, problem.fnName);
-  if (!parsed.ok) return { result: Promise.resolve({ valid: false, differs: false, seconds, tokens: gen.completionTokens }) };
+  if (!parsed.ok) {
+    const failure: Failure = gen.finishReason === 'length' ? 'truncated' : 'no code';
+    return { result: Promise.resolve({ valid: false, failure, why: parsed.reason, differs: false, seconds, tokens: gen.completionTokens }) };
+  }
   const differs = parents.every((p) => normalise(p.code) !== normalise(parsed.code));
   // Wrapped, not awaited: evaluation runs while the next sample is generated.
   const result = pool
     .evaluate({ problem: problem.id, split: 'train', code: parsed.code, seed: sampleSeed })
     .then((outcome: Outcome) => ({
       valid: outcome.status === 'ok',
+      failure: failureOf(outcome),
+      why: outcome.status === 'invalid' ? outcome.reason : outcome.status === 'error' ? outcome.message : undefined,
       differs,
       objective: outcome.status === 'ok' ? outcome.objective : undefined,
       code: parsed.code,
@@ -87,6 +99,24 @@ async function sample(
       tokens: gen.completionTokens,
     }));
   return { result };
+}
+
+function failureOf(outcome: Outcome): Failure | undefined {
+  if (outcome.status === 'ok') return undefined;
+  if (outcome.status !== 'invalid') return outcome.status;
+  // The sandbox's invalid reasons: a per-instance one ("instance 3: ...", "all 64 instances invalid (...)", a
+  // non-finite mean) is a wrong answer; anything else was raised while loading the code.
+  return /^(instance \d+:|all \d+ instances invalid|non-finite mean)/.test(outcome.reason) ? 'bad answer' : 'does not load';
+}
+
+/** The three commonest reasons, digits folded (instance numbers, values) so that one kind counts once. */
+function commonest(invalid: readonly Sample[]): string {
+  const counts = new Map<string, number>();
+  for (const x of invalid) {
+    const why = (x.why ?? x.failure ?? '').replace(/\d+(\.\d+)?/g, 'N').replace(/\|/g, '/').slice(0, 90);
+    counts.set(why, (counts.get(why) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([why, n]) => `${n}x ${why}`).join('; ');
 }
 
 function row(problem: Problem, operator: string, xs: Sample[]): string {
@@ -108,11 +138,14 @@ async function reference(problem: Problem): Promise<string> {
 
 const table = ['| problem | operator | samples | valid | differs from parents | median s/candidate | tok/s |', '|---|---|---|---|---|---|---|'];
 const quality: string[] = [];
+const failures: string[] = [];
 for (const problem of problems) {
+  const all: Sample[] = [];
   const rng = createRng(deriveSeed(seed, `measure:${problem.id}`));
   const pending: Promise<Sample>[] = [];
   for (let k = 0; k < samples; k++) pending.push((await sample(model, problem, 'i1', [], deriveSeed(seed, `${problem.id}:i1:${k}`))).result);
   const i1 = await Promise.all(pending);
+  all.push(...i1);
   table.push(row(problem, 'i1', i1));
   const parents = new Map<string, PromptParent>();
   for (const x of i1) if (x.valid) parents.set(normalise(x.code!), { description: x.description!, code: x.code! });
@@ -130,13 +163,19 @@ for (const problem of problems) {
       const chosen = Array.from({ length: count }, () => parentPool[rng.int(parentPool.length)]);
       jobs.push((await sample(model, problem, operator, chosen, deriveSeed(seed, `${problem.id}:${operator}:${k}`))).result);
     }
-    table.push(row(problem, operator, await Promise.all(jobs)));
+    const xs = await Promise.all(jobs);
+    all.push(...xs);
+    table.push(row(problem, operator, xs));
   }
+  const invalid = all.filter((x) => !x.valid);
+  failures.push(`| ${problem.id} | ${invalid.length} of ${all.length} | ${FAILURES.map((f) => invalid.filter((x) => x.failure === f).length).join(' | ')} | ${commonest(invalid)} |`);
   console.error(`measured ${problem.id}`);
 }
 console.log(table.join('\n'));
 console.log('\n| problem | valid i1 | best i1 | median i1 | references (natural sign) |\n|---|---|---|---|---|');
 console.log(quality.join('\n'));
+console.log(`\n| problem | invalid (all operators) | ${FAILURES.join(' | ')} | commonest reasons |\n|---|---|${FAILURES.map(() => '---').join('|')}|---|`);
+console.log(failures.join('\n'));
 
 // ES: i1 validity when the weights are perturbed by sigma * eps(seed), over all problems.
 console.log('\n| sigma | i1 samples | valid | differs from the unperturbed sample |\n|---|---|---|---|');
