@@ -3,7 +3,7 @@
  * own sampling defaults), prompts in the model's style (compact or compact-sig), the engine's response parser, and the sandbox on the full train split.
  *
  *   npx tsx models/recipe/measure.ts --model models/ahd-heuristic-lm --samples 30 [--sigmas 0,0.001,0.003,0.01] \
- *       [--problems tsp50,./examples/online-bpp/]
+ *       [--problems tsp50,./examples/online-bpp/] [--temperature 0.6]
  *
  * Per problem: i1 samples first; their valid, distinct programs are the parent pool for e1/e2/m1/m2 (as in an
  * EoH run, whose population comes from i1). Prints, per problem and operator: valid share, share of children whose
@@ -49,6 +49,7 @@ const { values } = parseArgs({
     problems: { type: 'string' },
     sigmas: { type: 'string', default: '0,0.001,0.003,0.01' },
     'sigma-samples': { type: 'string', default: '12' },
+    temperature: { type: 'string' }, // default: the model's own
   },
 });
 const samples = Number(values.samples);
@@ -73,7 +74,7 @@ async function sample(
 ): Promise<{ readonly result: Promise<Sample> }> {
   const gen = await m.generate({
     messages: buildPrompt(m.promptStyle, problem, operator, parents),
-    sampling: m.defaults,
+    sampling: values.temperature === undefined ? m.defaults : { ...m.defaults, temperature: Number(values.temperature) },
     seed: sampleSeed,
     perturbation,
   });
