@@ -3,8 +3,8 @@
 
     python3 benchmarks/results/es-aimed/table.py screen              # every screen arm, paired with EoH by seed; the pick
     python3 benchmarks/results/es-aimed/table.py confirm --picked <arm|none>   # the 20-seed t-tests and the decision
-    options: --runs <dir> (repeatable, first holding a run wins; default: runs/ beside this file, then added/runs/,
-             each from disk or its folder's runs.zip); --budget <n> (smoke tests)
+    options: --runs <dir> (repeatable, first holding a run wins; default: runs/ beside this file, then controls/runs/ and
+             sweep/runs/, each from disk or its folder's runs.zip); --budget <n> (smoke tests)
 
 Values are each run's best heuristic on the task's test split (summary.json, natural sign); gains are signed so
 that positive means better than the comparison (shorter tour, higher value). Needs scipy.
@@ -29,9 +29,10 @@ ALPHA = 0.05
 SAME_RUNS = {('kp100', 'eoh-es-best-rank'): 'eoh-es-max'}
 
 
-# Where runs are read, in order: the study's runs (runs.zip, packed once), then the runs added by Amendments 2-3
-# (added/runs.zip: an archive is never rewritten, so runs made after it was packed get their own).
-RUN_ROOTS = [os.path.join(HERE, 'runs'), os.path.join(HERE, 'added', 'runs')]
+# Where runs are read, in order: the study's runs (runs.zip, packed once), then those of Amendment 2 (the update-only
+# control) and Amendment 3 (the temperature sweep), each packed in its own folder's runs.zip: an archive is never
+# rewritten, so runs made after one was packed get another.
+RUN_ROOTS = [os.path.join(HERE, 'runs'), os.path.join(HERE, 'controls', 'runs'), os.path.join(HERE, 'sweep', 'runs')]
 CONTROLS = ['eoh-noise', 'eoh-update']
 
 
@@ -208,7 +209,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('phase', choices=['screen', 'confirm'])
     parser.add_argument('--picked', help='confirm: the screen\'s pick (table.py screen), or none')
-    parser.add_argument('--runs', action='append', help='a folder of runs (repeatable); default: runs/, then added/runs/')
+    parser.add_argument('--runs', action='append', help='a folder of runs (repeatable); default: runs/, controls/runs/, sweep/runs/')
     parser.add_argument('--budget', type=int, default=DESIGN['budget'])
     args = parser.parse_args()
     roots = args.runs or RUN_ROOTS
