@@ -115,6 +115,7 @@ def screen(roots, budget):
             print(f'| {arm} | {len(v)} | {fmt(statistics.mean(v.values()))} | {fmt(sd(list(v.values())))} | '
                   f'{" ".join(f"{g:+.4f}" for g in gains) or "-"} | {fmt(mean)} | {fmt(se)} | {fmt(std, 3)} |')
         print()
+    sweep(roots, budget, seeds)
     pick = pick_arm(standardised)
     print('### The pick (README, rule 1)\n')
     for arm in DESIGN['eligible']:
@@ -127,6 +128,34 @@ def screen(roots, budget):
         print(f'\n**Nothing picked yet: the screen is incomplete** ({"; ".join(incomplete)}).')
         return
     print(f'\n**Picked: {pick or "none"}** (confirm with `run.py confirm --picked {pick or "none"}`)')
+
+
+TEMPERATURES = {'0.4': '-t0.4', '0.6': '-t0.6', '0.8 (the model\'s)': '', '1.0': '-t1.0'}
+
+
+def sweep(roots, budget, seeds):
+    """Amendment 3: EoH and ES+EoH by temperature, on the seeds where every arm of the sweep finished (seed-major
+    order: a seed with a missing run is named, not used)."""
+    print('### Temperature sweep (Amendment 3; reported, decides nothing)\n')
+    for task in DESIGN['tasks']:
+        runs = {(t, es): values(roots, 'screen', task, f'eoh{"-es" if es else ""}{suffix}', budget, seeds)
+                for t, suffix in TEMPERATURES.items() for es in (False, True)}
+        complete = [s for s in seeds if all(s in v for v in runs.values())]
+        partial = [s for s in seeds if s not in complete and any(s in v for v in runs.values())]
+        print(f'{task}: seeds {", ".join(map(str, complete)) or "none"} complete'
+              + (f'; seeds {", ".join(map(str, partial))} not all arms run, left out' if partial else '') + '\n')
+        if not complete:
+            continue
+        print('| temperature | EoH mean ± sd | ES+EoH mean ± sd | ES+EoH gain over EoH, per seed | mean | SE |')
+        print('|---|---:|---:|---|---:|---:|')
+        for t in TEMPERATURES:
+            eoh = {s: runs[(t, False)][s] for s in complete}
+            es = {s: runs[(t, True)][s] for s in complete}
+            _, gains, mean, se = paired(task, es, eoh)
+            print(f'| {t} | {fmt(statistics.mean(eoh.values()))} ± {fmt(sd(list(eoh.values())))} | '
+                  f'{fmt(statistics.mean(es.values()))} ± {fmt(sd(list(es.values())))} | '
+                  f'{" ".join(f"{g:+.4f}" for g in gains)} | {fmt(mean)} | {fmt(se)} |')
+        print()
 
 
 def pick_arm(standardised):
