@@ -130,6 +130,10 @@ def screen(roots, budget):
     print(f'\n**Picked: {pick or "none"}** (confirm with `run.py confirm --picked {pick or "none"}`)')
 
 
+def seeds_of(xs):
+    return f'seed{"s" if len(xs) > 1 else ""} {", ".join(map(str, xs)) or "none"}'
+
+
 TEMPERATURES = {'0.4': '-t0.4', '0.6': '-t0.6', '0.8 (the model\'s)': '', '1.0': '-t1.0'}
 
 
@@ -142,8 +146,8 @@ def sweep(roots, budget, seeds):
                 for t, suffix in TEMPERATURES.items() for es in (False, True)}
         complete = [s for s in seeds if all(s in v for v in runs.values())]
         partial = [s for s in seeds if s not in complete and any(s in v for v in runs.values())]
-        print(f'{task}: seeds {", ".join(map(str, complete)) or "none"} complete'
-              + (f'; seeds {", ".join(map(str, partial))} not all arms run, left out' if partial else '') + '\n')
+        print(f'{task}: {seeds_of(complete)} complete'
+              + (f'; {seeds_of(partial)} with not every arm run, left out' if partial else '') + '\n')
         if not complete:
             continue
         print('| temperature | EoH mean ± sd | ES+EoH mean ± sd | ES+EoH gain over EoH, per seed | mean | SE |')
