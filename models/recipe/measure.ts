@@ -61,6 +61,8 @@ const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math
 const pct = (part: number, whole: number) => `${whole ? Math.round((100 * part) / whole) : 0}%`;
 const natural = (p: Problem, objective: number) => (p.sense === 'max' ? -objective : objective);
 
+// --temperature overrides the model's own; the rest of its sampling defaults stay.
+const temperature = values.temperature === undefined ? {} : { temperature: Number(values.temperature) };
 const model = await loadOnnxModel(values.model!);
 const pool = new SandboxPool({ threads: 2 });
 
@@ -74,7 +76,7 @@ async function sample(
 ): Promise<{ readonly result: Promise<Sample> }> {
   const gen = await m.generate({
     messages: buildPrompt(m.promptStyle, problem, operator, parents),
-    sampling: values.temperature === undefined ? m.defaults : { ...m.defaults, temperature: Number(values.temperature) },
+    sampling: { ...m.defaults, ...temperature },
     seed: sampleSeed,
     perturbation,
   });
