@@ -21,5 +21,5 @@ export { startEsServer } from './llm/es-server/server.ts';
 export type { GenerateRequest, Generation, LanguageModel, SamplingOptions } from './llm/types.ts';
 export { findFinishedRuns, readRun, readRunConfig, type RunData, type RunSummary } from './engine/run-dir/index.ts';
 export { SandboxPool } from './sandbox/pool.ts';
-export type { Outcome } from './sandbox/types.ts';
+export type { InvalidStage, Outcome } from './sandbox/types.ts';
 export { probe, pairedComparison } from './probe/index.ts';

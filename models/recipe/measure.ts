@@ -107,9 +107,7 @@ async function sample(
 function failureOf(outcome: Outcome): Failure | undefined {
   if (outcome.status === 'ok') return undefined;
   if (outcome.status !== 'invalid') return outcome.status;
-  // The sandbox's invalid reasons: a per-instance one ("instance 3: ...", "all 64 instances invalid (...)", a
-  // non-finite mean) is a wrong answer; anything else was raised while loading the code.
-  return /^(instance \d+:|all \d+ instances invalid|non-finite mean)/.test(outcome.reason) ? 'bad answer' : 'does not load';
+  return outcome.stage === 'run' ? 'bad answer' : 'does not load';
 }
 
 /** The three commonest reasons, digits folded (instance numbers, values) so that one kind counts once. */

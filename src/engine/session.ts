@@ -153,7 +153,7 @@ export class RunSession implements RunContext {
     if (cached) return cached;
     const outcome: Outcome = answer.ok
       ? await evaluator.evaluate({ problem: problem.id, split: 'train', code: answer.code, seed: evalSeed }, signal)
-      : { status: 'invalid', reason: `unparseable answer: ${answer.reason}`, ms: 0 };
+      : { status: 'invalid', stage: 'parse', reason: `unparseable answer: ${answer.reason}`, ms: 0 };
     log.append({ type: 'outcome', index, outcome });
     this.#fresh++;
     return outcome;

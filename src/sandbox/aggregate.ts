@@ -62,7 +62,7 @@ export function aggregate(results: readonly InstanceResult[], count: number, pol
     const r = results[i];
     const reason = r.ok ? (Number.isFinite(r.value) ? undefined : `non-finite objective ${r.value}`) : r.reason;
     if (reason !== undefined) {
-      if (policy === 'candidate') return { status: 'invalid', reason: `instance ${i}: ${reason}`, ms };
+      if (policy === 'candidate') return { status: 'invalid', stage: 'run', reason: `instance ${i}: ${reason}`, ms };
       firstInvalid ??= `instance ${i}: ${reason}`;
       values.push(null);
       continue;
@@ -76,10 +76,10 @@ export function aggregate(results: readonly InstanceResult[], count: number, pol
     return { status: 'error', message: `evaluated ${results.length} of ${count} instances`, ms };
   }
   if (valid === 0) {
-    return { status: 'invalid', reason: count === 0 ? 'no instances' : `all ${count} instances invalid (${firstInvalid})`, ms };
+    return { status: 'invalid', stage: 'run', reason: count === 0 ? 'no instances' : `all ${count} instances invalid (${firstInvalid})`, ms };
   }
   const objective = roundTo5(sum / valid);
-  if (!Number.isFinite(objective)) return { status: 'invalid', reason: `non-finite mean ${objective}`, ms };
+  if (!Number.isFinite(objective)) return { status: 'invalid', stage: 'run', reason: `non-finite mean ${objective}`, ms };
   return { status: 'ok', objective, values, valid, count, ms };
 }
 

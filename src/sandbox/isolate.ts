@@ -7,7 +7,7 @@ import { aggregate, scoreInstance, type InstanceResult } from './aggregate.ts';
 import { isProblemFault } from '../errors.ts';
 import { oneLine } from '../ground/one-line.ts';
 import { CLOCK_SOURCE } from './clock.ts';
-import type { Outcome } from './types.ts';
+import type { InvalidStage, Outcome } from './types.ts';
 
 /**
  * Evaluates one candidate on one split inside an isolated-vm isolate. Runs in a sandbox worker thread.
@@ -123,15 +123,17 @@ export function runInIsolate(job: IsolateJob): { readonly results: InstanceResul
 
   let slot: HarnessContext | undefined;
   let reusable = false; // the candidate ran to an answer: its context may serve the next one if the guard agrees
+  let stage: InvalidStage = 'load'; // where a refused import() came from
   try {
     slot = takeContext(isolate, job.problem);
     const loaded = timed((timeout) => slot!.load.applySync(undefined, [job.code, String(job.seed)], { timeout }) as string);
     if (loaded === OUT_OF_TIME) return { status: 'timeout', ms: elapsed() };
     if (loaded !== '') {
       reusable = true;
-      return { status: 'invalid', reason: oneLine(loaded), ms: elapsed() };
+      return { status: 'invalid', stage: 'load', reason: oneLine(loaded), ms: elapsed() };
     }
 
+    stage = 'run';
     const policy = job.problem.invalidPolicy(job.spec.mode);
     const results: InstanceResult[] = [];
     const firstIndex = job.firstIndex ?? 0;
@@ -149,7 +151,7 @@ export function runInIsolate(job: IsolateJob): { readonly results: InstanceResul
     return { results, ms: elapsed() };
   } catch (error) {
     if (isProblemFault(error)) throw error; // the scorer's bug, not the candidate's
-    return classifyFailure(error, isolate, elapsed());
+    return classifyFailure(error, isolate, stage, elapsed());
   } finally {
     if (slot) giveBack(isolate, job.problem, slot, reusable);
   }
@@ -287,10 +289,10 @@ function toInstanceResult(problem: Problem, output: unknown, instance: Instance,
  * Exceptions that escape the bridge come from isolated-vm itself: the time limit, the memory limit, a refused
  * import(), or a fault.
  */
-function classifyFailure(error: unknown, isolate: ivm.Isolate, ms: number): Outcome {
+function classifyFailure(error: unknown, isolate: ivm.Isolate, stage: InvalidStage, ms: number): Outcome {
   const message = error instanceof Error ? error.message : String(error);
   if (isolate.isDisposed || /memory limit/i.test(message)) return { status: 'oom', ms };
   if (message === TIMED_OUT) return { status: 'timeout', ms };
-  if (message === IMPORT_REFUSED) return { status: 'invalid', reason: 'import() is not available in the sandbox', ms };
+  if (message === IMPORT_REFUSED) return { status: 'invalid', stage, reason: 'import() is not available in the sandbox', ms };
   return { status: 'error', message: oneLine(message), ms };
 }

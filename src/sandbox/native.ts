@@ -36,10 +36,10 @@ export function evaluateNative(problem: Problem, split: string, code: string, op
   try {
     ({ solve, candidate, startInstance } = compile(problem, code, options.seed));
   } catch (error) {
-    return { status: 'invalid', reason: `code does not load: ${describeThrown(error)}`, ms: elapsed() };
+    return { status: 'invalid', stage: 'load', reason: `code does not load: ${describeThrown(error)}`, ms: elapsed() };
   }
   if (typeof candidate !== 'function') {
-    return { status: 'invalid', reason: `no function named ${problem.fnName}`, ms: elapsed() };
+    return { status: 'invalid', stage: 'load', reason: `no function named ${problem.fnName}`, ms: elapsed() };
   }
 
   const results: InstanceResult[] = [];

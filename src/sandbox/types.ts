@@ -13,6 +13,12 @@ export interface EvalRequest {
   readonly dataDir?: string;
 }
 
+/**
+ * Where an invalid candidate failed: the model's answer held no code ('parse'), the code did not load or define
+ * the function ('load'), or it ran and gave a wrong or unusable answer ('run').
+ */
+export type InvalidStage = 'parse' | 'load' | 'run';
+
 /** Typed outcome of evaluating a candidate. Objectives are minimised (max tasks negated). */
 export type Outcome =
   | {
@@ -25,7 +31,13 @@ export type Outcome =
       readonly count: number;
       readonly ms: number;
     }
-  | { readonly status: 'invalid'; readonly reason: string; readonly ms: number }
+  | {
+      readonly status: 'invalid';
+      /** Absent in event logs written before it existed. */
+      readonly stage?: InvalidStage;
+      readonly reason: string;
+      readonly ms: number;
+    }
   | { readonly status: 'timeout'; readonly ms: number }
   | { readonly status: 'oom'; readonly ms: number }
   | { readonly status: 'error'; readonly message: string; readonly ms: number };

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScriptedModel, nativeEvaluator } from './doubles.ts';
+import type { GenerateRequest, Generation } from '../../src/llm/types.ts';
 import { normalisedEvents, readEventObjects, runTest, tempDir } from './helpers.ts';
 
 describe('runSearch (EoH on a scripted model)', () => {
@@ -44,6 +45,24 @@ describe('runSearch (EoH on a scripted model)', () => {
       // A retry follows an answer that failed to parse, or (plain EoH) a code equal to a member's.
       expect(previous).toBeDefined();
     }
+  });
+
+  it("says where each invalid candidate failed: an answer left without code at 'parse', a wrong answer at 'run'", async () => {
+    // Every answer after the first 15 is prose, so those candidates run out of parse retries.
+    class ProseAfter extends ScriptedModel {
+      calls = 0;
+      override async generate(request: GenerateRequest): Promise<Generation> {
+        const generation = await super.generate(request);
+        return ++this.calls > 15 ? { ...generation, text: 'Sorry, I have no idea.' } : generation;
+      }
+    }
+    const dir = tempDir();
+    await runTest({ scaffold: 'eoh', budget: 20, dir, model: new ProseAfter() });
+    const invalid = readEventObjects(dir).filter((e) => e.type === 'outcome' && e.outcome.status === 'invalid');
+    const stages = invalid.map((e) => [e.outcome.stage, e.outcome.reason.startsWith('unparseable answer') ? 'parse' : 'run']);
+    expect(stages.filter(([, want]) => want === 'parse').length).toBeGreaterThan(0);
+    expect(stages.filter(([, want]) => want === 'run').length).toBeGreaterThan(0);
+    for (const [stage, want] of stages) expect(stage).toBe(want);
   });
 
   it('gives the same events for the same seed, whatever the scheduling', async () => {

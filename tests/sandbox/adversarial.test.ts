@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProblem } from '../../src/problems/index.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';
-import type { Outcome, OutcomeStatus } from '../../src/sandbox/types.ts';
+import type { InvalidStage, Outcome, OutcomeStatus } from '../../src/sandbox/types.ts';
 
 /**
  * Hostile candidates for tsp50 (selectNextNode), each with the typed outcome it must end in. One worker thread
@@ -20,6 +20,8 @@ interface Case {
   readonly status: OutcomeStatus;
   /** For 'invalid': the reason must match. For 'ok': the objective must equal nearest neighbour's. */
   readonly reason?: RegExp;
+  /** For 'invalid': where it failed, when not told by the reason ('load' for "code does not load"/"no function"). */
+  readonly stage?: InvalidStage;
   /** Memory bombs get longer: near the limit the isolate's GC thrashes before it gives up. */
   readonly timeoutMs?: number;
 }
@@ -56,6 +58,7 @@ const CASES: readonly Case[] = [
   },
   { name: 'globalThis.constructor tricks', code: fn('return globalThis.constructor.constructor("return this")().process.pid;'), status: 'invalid', reason: /TypeError/ },
   { name: 'dynamic import()', code: fn('import("node:fs"); ' + NN), status: 'invalid', reason: /import\(\) is not available/ },
+  { name: 'dynamic import() while loading', code: fn(NN, 'import("node:fs");'), status: 'invalid', reason: /import\(\) is not available/, stage: 'load' },
   { name: 'Function constructor', code: fn('return Function("return setTimeout")()(() => 0);'), status: 'invalid', reason: /setTimeout is not defined/ },
   { name: 'eval', code: fn('return eval("require")("fs");'), status: 'invalid', reason: /require is not defined/ },
   {
@@ -119,10 +122,11 @@ describe('adversarial candidates', () => {
     expect(new Set(CASES.map((c) => c.name)).size).toBe(CASES.length);
   });
 
-  it.each(CASES)('$name -> $status', async ({ code, status, reason, timeoutMs }) => {
+  it.each(CASES)('$name -> $status', async ({ code, status, reason, stage, timeoutMs }) => {
     const outcome = await pool.evaluate({ problem: 'tsp50', split: 'train', code, seed: 1, timeoutMs: timeoutMs ?? 1500 });
     expect(outcome.status, JSON.stringify(outcome)).toBe(status);
     if (outcome.status === 'invalid' && reason) expect(outcome.reason).toMatch(reason);
+    if (outcome.status === 'invalid') expect(outcome.stage).toBe(stage ?? (/code does not load|no function named/.test(outcome.reason) ? 'load' : 'run'));
     if (outcome.status === 'ok') expect(outcome.objective).toBe(nearest.status === 'ok' && nearest.objective);
   });
 

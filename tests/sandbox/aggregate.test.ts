@@ -21,6 +21,7 @@ describe('aggregate', () => {
   it("policy 'candidate': one invalid instance makes the outcome invalid, naming it", () => {
     expect(aggregate([ok(1), bad('route repeats node 3')], 5, 'candidate', 1)).toEqual({
       status: 'invalid',
+      stage: 'run',
       reason: 'instance 1: route repeats node 3',
       ms: 1,
     });
@@ -33,7 +34,7 @@ describe('aggregate', () => {
 
   it("policy 'drop': all invalid is invalid", () => {
     const outcome = aggregate([bad('a'), bad('b')], 2, 'drop', 1);
-    expect(outcome).toEqual({ status: 'invalid', reason: 'all 2 instances invalid (instance 0: a)', ms: 1 });
+    expect(outcome).toEqual({ status: 'invalid', stage: 'run', reason: 'all 2 instances invalid (instance 0: a)', ms: 1 });
   });
 
   it('non-finite values are invalid', () => {

@@ -33,9 +33,9 @@ describe('evaluateNative', () => {
     ['a syntax error', 'function selectNextNode( {', /code does not load: SyntaxError/],
     ['a missing function', 'function other() { return 1; }', /no function named selectNextNode/],
     ['a throwing top level', 'throw new Error("at load");', /code does not load: Error: at load/],
-  ])('%s is invalid', (_name, code, reason) => {
+  ])('%s is invalid at load', (_name, code, reason) => {
     const outcome = evaluateNative(tsp50, 'train', code, { seed: 0 });
-    expect(outcome.status).toBe('invalid');
+    expect(outcome).toMatchObject({ status: 'invalid', stage: 'load' });
     expect(outcome.status === 'invalid' && outcome.reason).toMatch(reason);
   });
 
