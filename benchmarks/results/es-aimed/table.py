@@ -3,8 +3,8 @@
 
     python3 benchmarks/results/es-aimed/table.py screen              # every screen arm, paired with EoH by seed; the pick
     python3 benchmarks/results/es-aimed/table.py confirm --picked <arm|none>   # the 20-seed t-tests and the decision
-    options: --runs <dir> (repeatable, first holding a run wins; default: runs/ beside this file, then controls/runs/ and
-             sweep/runs/, each from disk or its folder's runs.zip); --budget <n> (smoke tests)
+    options: --runs <dir> (repeatable, first holding a run wins; default: runs/ beside this file, then controls/runs/,
+             sweep/runs/ and sample/runs/, each from disk or its folder's runs.zip); --budget <n> (smoke tests)
 
 Values are each run's best heuristic on the task's test split (summary.json, natural sign); gains are signed so
 that positive means better than the comparison (shorter tour, higher value). Needs scipy.
@@ -25,14 +25,15 @@ import runfiles  # noqa: E402
 DESIGN = json.load(open(os.path.join(HERE, 'arms.json')))
 SENSE = {'tsp50': -1, 'kp100': 1}  # +1: higher is better
 ALPHA = 0.05
-# Amendment 1 (README): arms not run on a task because they are another arm's runs by construction.
-SAME_RUNS = {('kp100', 'eoh-es-best-rank'): 'eoh-es-max'}
+# Amendments 1 and 4 (README): arms not run on a task because they are another arm's runs by construction.
+SAME_RUNS = {('kp100', 'eoh-es-best-rank'): 'eoh-es-max', ('kp100', 'sample-es-best-rank'): 'sample-es-max'}
 
 
 # Where runs are read, in order: the study's runs (runs.zip, packed once), then those of Amendment 2 (the update-only
-# control) and Amendment 3 (the temperature sweep), each packed in its own folder's runs.zip: an archive is never
-# rewritten, so runs made after one was packed get another.
-RUN_ROOTS = [os.path.join(HERE, 'runs'), os.path.join(HERE, 'controls', 'runs'), os.path.join(HERE, 'sweep', 'runs')]
+# control), Amendment 3 (the temperature sweep) and Amendment 4 (the Sample arms), each packed in its own folder's
+# runs.zip: an archive is never rewritten, so runs made after one was packed get another.
+RUN_ROOTS = [os.path.join(HERE, 'runs'), os.path.join(HERE, 'controls', 'runs'), os.path.join(HERE, 'sweep', 'runs'),
+             os.path.join(HERE, 'sample', 'runs')]
 CONTROLS = ['eoh-noise', 'eoh-update']
 
 
@@ -90,16 +91,18 @@ def fmt(x, digits=4):
 
 def screen(roots, budget):
     seeds = DESIGN['seeds']['screen']
-    print(f'## Screen (seeds {seeds[0]}-{seeds[-1]}, budget {budget}): every arm against EoH at the same seed\n')
+    print(f'## Screen (seeds {seeds[0]}-{seeds[-1]}, budget {budget}): every arm against its scaffold\'s frozen baseline '
+          '(EoH arms against eoh, Sample arms against sample) at the same seed\n')
     standardised = {}
     incomplete = []
     for task, split in DESIGN['tasks'].items():
-        base = values(roots, 'screen', task, 'eoh', budget, seeds)
-        spread = sd(list(base.values()))
-        print(f'### {task} ({split}); EoH over seeds: sd {fmt(spread)}\n')
-        print('| arm | runs | mean | sd | gain per seed | mean gain | SE | gain / sd(EoH) |')
+        bases = {b: values(roots, 'screen', task, b, budget, seeds) for b in ('eoh', 'sample')}
+        spreads = {b: sd(list(v.values())) for b, v in bases.items()}
+        print(f'### {task} ({split}); baseline sd over seeds: eoh {fmt(spreads["eoh"])}, sample {fmt(spreads["sample"])}\n')
+        print('| arm | runs | mean | sd | gain per seed | mean gain | SE | gain / sd(baseline) |')
         print('|---|---:|---:|---:|---|---:|---:|---:|')
         for arm in DESIGN['screen']:
+            baseline = DESIGN['arms'][arm]['scaffold']
             same = SAME_RUNS.get((task, arm))
             v = values(roots, 'screen', task, same or arm, budget, seeds)
             if len(v) < len(seeds) and arm in ['eoh', *DESIGN['eligible']]:
@@ -107,14 +110,15 @@ def screen(roots, budget):
             if not v:
                 print(f'| {arm} | 0 | - | - | - | - | - | - |')
                 continue
-            if same:
-                arm = f'{arm} (= {same}, Amendment 1)'
-            _, gains, mean, se = paired(task, v, base) if arm != 'eoh' else ([], [], float('nan'), float('nan'))
+            label = f'{arm} (= {same}, by construction)' if same else arm
+            _, gains, mean, se = paired(task, v, bases[baseline]) if arm != baseline else ([], [], float('nan'), float('nan'))
+            spread = spreads[baseline]
             std = mean / spread if spread and not math.isnan(mean) else float('nan')
-            standardised.setdefault(arm.split(' ')[0], {})[task] = (mean, std)
-            print(f'| {arm} | {len(v)} | {fmt(statistics.mean(v.values()))} | {fmt(sd(list(v.values())))} | '
+            standardised.setdefault(arm, {})[task] = (mean, std)
+            print(f'| {label} | {len(v)} | {fmt(statistics.mean(v.values()))} | {fmt(sd(list(v.values())))} | '
                   f'{" ".join(f"{g:+.4f}" for g in gains) or "-"} | {fmt(mean)} | {fmt(se)} | {fmt(std, 3)} |')
         print()
+        controls(roots, task, budget, seeds)
     sweep(roots, budget, seeds)
     pick = pick_arm(standardised)
     print('### The pick (README, rule 1)\n')
@@ -132,6 +136,21 @@ def screen(roots, budget):
 
 def seeds_of(xs):
     return f'seed{"s" if len(xs) > 1 else ""} {", ".join(map(str, xs)) or "none"}'
+
+
+def controls(roots, task, budget, seeds):
+    """Amendment 4: on each scaffold, ES against its two controls, paired by seed (does doing both add to either?)."""
+    rows = []
+    for es, control in [('eoh-es', 'eoh-noise'), ('eoh-es', 'eoh-update'), ('sample-es', 'sample-noise'), ('sample-es', 'sample-update')]:
+        a, b = (values(roots, 'screen', task, arm, budget, seeds) for arm in (es, control))
+        common, gains, mean, se = paired(task, a, b)
+        if common:
+            rows.append(f'| {es} vs {control} | {seeds_of(common)} | {" ".join(f"{g:+.4f}" for g in gains)} | {fmt(mean)} | {fmt(se)} |')
+    if rows:
+        print(f'ES against its controls on {task} (paired; positive: ES better)\n')
+        print('| contrast | seeds | gain per seed | mean | SE |')
+        print('|---|---|---|---:|---:|')
+        print('\n'.join(rows) + '\n')
 
 
 TEMPERATURES = {'0.4': '-t0.4', '0.6': '-t0.6', '0.8 (the model\'s)': '', '1.0': '-t1.0'}
@@ -242,7 +261,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument('phase', choices=['screen', 'confirm'])
     parser.add_argument('--picked', help='confirm: the screen\'s pick (table.py screen), or none')
-    parser.add_argument('--runs', action='append', help='a folder of runs (repeatable); default: runs/, controls/runs/, sweep/runs/')
+    parser.add_argument('--runs', action='append', help='a folder of runs (repeatable); default: runs/, controls/runs/, sweep/runs/, sample/runs/')
     parser.add_argument('--budget', type=int, default=DESIGN['budget'])
     args = parser.parse_args()
     roots = args.runs or RUN_ROOTS
