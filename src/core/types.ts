@@ -35,6 +35,8 @@ export interface CandidateSpec {
    * stream (ES common random numbers).
    */
   readonly samplerKey?: string;
+  /** The update-only control's perturbed sample: scored for the ES update only, never a member, so never the run's best. */
+  readonly probe?: boolean;
 }
 
 /** A generated and evaluated candidate. `objective` is Infinity unless the outcome is ok. */

@@ -24,6 +24,7 @@ export interface RunProgress {
   readonly totalGenerations: number;
   readonly samples: number;
   readonly valid: number;
+  /** The best of the candidates that may enter the population (the update-only control's probes never do). */
   readonly best: number | null;
   /** Candidates answered by the model in this process (not replayed from the log). */
   readonly fresh: number;
@@ -91,7 +92,7 @@ export class RunSession implements RunContext {
     const answers: ParsedAnswer[] = new Array(specs.length);
     const outcomes: Promise<Outcome>[] = new Array(specs.length);
     const startEvaluation = (i: number) => {
-      outcomes[i] = this.#outcome(first + i, answers[i]).then((outcome) => this.#count(outcome));
+      outcomes[i] = this.#outcome(first + i, answers[i]).then((outcome) => this.#count(outcome, specs[i].probe === true));
       outcomes[i].catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
     };
     const { model, signal } = this.#deps.generate;
@@ -159,13 +160,13 @@ export class RunSession implements RunContext {
     return outcome;
   }
 
-  #count(outcome: Outcome): Outcome {
+  #count(outcome: Outcome, probe: boolean): Outcome {
     this.#samples++;
     const objective = objectiveOf(outcome);
     if (Number.isFinite(objective)) {
       this.#valid++;
       this.#validObjectives.push(objective);
-      if (this.#best === null || objective < this.#best) this.#best = objective;
+      if (!probe && (this.#best === null || objective < this.#best)) this.#best = objective;
     }
     this.#report();
     return outcome;

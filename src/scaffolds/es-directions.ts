@@ -55,6 +55,6 @@ export async function producePerturbed(ctx: RunContext, es: EsSession, specs: re
     return { probes: candidates, own: candidates };
   }
   const twins = specs.map(({ perturbation: _, samplerKey: __, ...spec }) => spec);
-  const all = await ctx.produce([...specs, ...twins]);
+  const all = await ctx.produce([...specs.map((spec) => ({ ...spec, probe: true })), ...twins]);
   return { probes: all.slice(0, specs.length), own: all.slice(specs.length) };
 }

@@ -61,3 +61,18 @@ describe('controls and aimed rewards resume exactly', () => {
     expect(m.filter((g) => g.perturbation).length * 2).toBe(m.length);
   });
 });
+
+describe('update-only control', () => {
+  it("the progress line's best is the population's: the perturbed probes never enter it, so never count as the best", async () => {
+    const esParams = { ...REFERENCE_ES, mode: 'update-only' as const };
+    const result = await runTest({ scaffold: 'sample', budget: 40, es: true, esParams, dir: tempDir(), seed: 3 });
+    expect(result.progress.best).toBe(result.population[0].objective);
+    // The probes were scored and counted (twice the samples), and one of them beat the population: the check could fail.
+    expect(result.progress.samples).toBe(80);
+    const events = readEventObjects(result.dir);
+    const perturbed = new Set(events.filter((e) => e.type === 'generation' && e.perturbation).map((e) => e.index));
+    const probeBest = Math.min(...events.filter((e) => e.type === 'outcome' && perturbed.has(e.index) && e.outcome.status === 'ok').map((e) => e.outcome.objective));
+    expect(probeBest).toBeLessThan(result.population[0].objective);
+  });
+});
+
