@@ -6,6 +6,8 @@
     # every later session: the saved plan is reused; flags given again must match it
     /usr/bin/python3 models/recipe/train.py --work WORK --resume --chunk-minutes 170 --threads 1
     /usr/bin/python3 models/recipe/train.py --work WORK --status     # where WORK stands; trains nothing
+    # fine-tune: a new plan whose weights start from another run's checkpoint (same architecture and tokenizer)
+    /usr/bin/python3 models/recipe/train.py --work WORK2 --init-from WORK/ckpt.pt --tokens 3e6 --lr 3e-4 ...
 
 The plan (architecture, batch, learning-rate schedule, seed, length in steps) is fixed at the first invocation:
 --steps, --tokens or --epochs (tokens = epochs x corpus tokens) set its length, and the LR follows warm-up then
@@ -19,6 +21,12 @@ moments, step, tokens, the numpy and torch RNG states, the plan, the data finger
 rewritten atomically every --save-minutes and at the end of a chunk (also on SIGTERM/SIGINT, after the current
 step), so a run killed with -9 resumes from its last save and, on one thread, reproduces bit for bit the
 weights an uninterrupted run reaches. Logs go to WORK/train.log.
+
+--init-from starts a new plan from another checkpoint's weights instead of the seeded initialisation (the
+optimizer starts fresh). The plan's architecture and vocabulary must equal the checkpoint's, and WORK's tokens must
+come from the same tokenizer (copy its tokenizer/ and run encode.ts; bpe.py would build a different one). The
+plan records the checkpoint's weights fingerprint as `init` (--status shows it), so the fine-tune's origin stays in
+its checkpoint and in the exported model's card.
 """
 from __future__ import annotations
 
@@ -30,7 +38,7 @@ import os
 import signal
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Callable, Optional
 
 import numpy as np
@@ -79,6 +87,7 @@ def parse_args(argv: Optional[list] = None) -> argparse.Namespace:
     length.add_argument("--epochs", type=float, help="plan length in passes over tokens.bin")
     for name, default in PLAN_DEFAULTS.items():
         ap.add_argument("--" + name.replace("_", "-"), type=type(default), default=None, help=f"plan (default {default})")
+    ap.add_argument("--init-from", help="a new plan's starting weights: another run's ckpt.pt (fine-tuning)")
     ap.add_argument("--chunk-minutes", type=float, default=0, help="stop after the step that passes this (0: no limit)")
     ap.add_argument("--chunk-steps", type=int, default=0, help="stop after this many steps (0: no limit)")
     ap.add_argument("--save-minutes", type=float, default=5, help="save (and measure val loss) this often")
@@ -147,6 +156,7 @@ def resolve_plan(args: argparse.Namespace, saved: Optional[dict], work: str) -> 
     data = load_data(work, plan["block"], plan["holdout"])
     plan["vocab_size"] = vocab_size(work)
     plan["data"] = data.fingerprint
+    plan["init"] = saved.get("init") if saved is not None else None  # set by main once the weights are read
     steps = requested_steps(args, plan["batch"] * plan["block"], len(data.tokens))
     if saved is None and steps is None:
         fail("a new plan needs its length: --steps, --tokens or --epochs")
@@ -166,6 +176,27 @@ def lr_at(plan: dict, step: int) -> float:
     frac = step / plan["steps"]
     ratio = plan["min_lr_ratio"]
     return plan["lr"] * warm * (ratio + (1 - ratio) * 0.5 * (1 + math.cos(math.pi * frac)))
+
+
+def weights_fingerprint(weights: dict) -> str:
+    digest = hashlib.sha256()
+    for name in sorted(weights):
+        digest.update(name.encode() + b"\0" + weights[name].detach().cpu().contiguous().numpy().tobytes())
+    return digest.hexdigest()[:16]
+
+
+def init_weights(path: str, model: GPT) -> dict:
+    """The weights of checkpoint `path` for `model`, refused (one line) unless the architectures are the same."""
+    if not os.path.exists(path):
+        fail(f"--init-from: no checkpoint at {path}")
+    ckpt = torch.load(path, map_location="cpu")
+    if "config" not in ckpt or "model" not in ckpt:
+        fail(f"--init-from: {path} is not a checkpoint of train.py or gpt.save_checkpoint")
+    mine = asdict(model.cfg)
+    differ = [f"{k} {mine[k]} (checkpoint {ckpt['config'].get(k)})" for k in mine if ckpt["config"].get(k) != mine[k]]
+    if differ:
+        fail(f"--init-from: the plan's model differs from {path}'s in {', '.join(differ)}")
+    return ckpt["model"]
 
 
 def build(plan: dict) -> tuple[GPT, torch.optim.Optimizer]:
@@ -268,11 +299,17 @@ def main(argv: Optional[list] = None) -> None:
         fail(f"--resume: no training state at {path}; start without --resume")
     if not args.resume and os.path.exists(path):
         fail(f"{path} exists; pass --resume to continue it, or move it away to start a new plan")
+    if args.resume and args.init_from:
+        fail("--init-from starts a new plan; --resume continues the saved one (its starting weights are in it)")
     plan, data = resolve_plan(args, saved["plan"] if saved else None, args.work)
     if not args.skip_tokenizer_check:
         cross_check(args.work)
 
     model, opt = build(plan)
+    if args.init_from:
+        weights = init_weights(args.init_from, model)
+        model.load_state_dict(weights)
+        plan["init"] = weights_fingerprint(weights)
     rng = np.random.default_rng(plan["seed"])
     progress = Progress(val=[], chunks=[])
     if saved is not None:
@@ -286,7 +323,8 @@ def main(argv: Optional[list] = None) -> None:
         return
     verb = "resume" if saved else "start"
     log(logf, f"{verb} at step {progress.step}/{plan['steps']}: config {model.cfg} params {model.num_params()} "
-        f"tokens {len(data.tokens)} windows {len(data.train_starts)}+{len(data.val_starts)} data {data.fingerprint}")
+        f"tokens {len(data.tokens)} windows {len(data.train_starts)}+{len(data.val_starts)} data {data.fingerprint}"
+        + (f" init {plan['init']} from {args.init_from}" if args.init_from else ""))
     train_chunk(args, plan, data, model, opt, rng, progress, path, logf)
 
 

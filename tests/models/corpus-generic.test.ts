@@ -63,6 +63,26 @@ describe('the generic grammar on synthetic signatures', () => {
     }
   });
 
+  it("keeps the basic draws (ahd-heuristic-lm-2's corpus) and widens them on request", () => {
+    // Pinned: the basic signatures are the shipped corpus's, so its recipe must keep drawing them.
+    const rng = createRng('basic-pin');
+    expect([randomSignature(rng), randomSignature(rng)]).toEqual([
+      { id: 'online-bin', fnName: 'rankTimes', params: ['threshold', 'times'], outputs: ['ranks'], kinds: { times: 'array', ranks: 'array' } },
+      { id: 'grid-job', fnName: 'priority', params: ['costs'], outputs: ['values'], kinds: { costs: 'array', values: 'array' } },
+    ]);
+    const wide = Array.from({ length: 200 }, (_, i) => randomSignature(createRng(`wide:${i}`), { maxArrays: 3, names: 'wide' }));
+    const arrays = (s: PromptSignature) => s.params.filter((p) => s.kinds?.[p] === 'array');
+    expect(Math.max(...wide.map((s) => arrays(s).length))).toBe(3);
+    const names = new Set(wide.flatMap((s) => s.params));
+    expect(names.size).toBeGreaterThan(300); // the basic pools hold 28 names in all
+    expect([...names].some((n) => /^[a-z]+[A-Z][a-z]+$/.test(n))).toBe(true); // camelCase compounds
+    for (const s of wide) {
+      expect(new Set([...s.params, ...s.outputs]).size, JSON.stringify(s)).toBe(s.params.length + s.outputs.length);
+      const rng = createRng(`wide-programs:${s.id}`);
+      for (const { code } of programs(genericGrammar(s), rng)) checkRuns(s, code, rng);
+    }
+  });
+
   it('refuses what it does not cover, saying why', () => {
     expect(() => genericGrammar(getProblem('aco-tsp50'))).toThrow(/matrix output/);
     expect(() => genericGrammar({ id: 'x', fnName: 'f', params: ['x', 'bins'], outputs: ['s'], kinds: { bins: 'array' } })).toThrow(/shadowed/);

@@ -102,8 +102,25 @@ describe('generate.ts --generic', () => {
       expect(withGeneric.stdout.startsWith(plain.stdout)).toBe(true);
       const summary = /^generic: 25 examples \(0 without a valid child\) for 2 signatures \(0 refused and redrawn\); programs checked \d+, rejected 0$/m;
       expect(withGeneric.stdout).toMatch(summary);
+      // Blocks of five and wide names: a signature per five examples, so five here, each with one i1 example.
+      const widened = await generate(join(dir, 'wide.jsonl'), '--prompt-style', 'compact-sig', '--generic', '25', '--generic-block', '5', '--generic-arrays', '3', '--generic-names', 'wide');
+      const wide = readFileSync(join(dir, 'wide.jsonl'), 'utf8').slice(tasks.length).trim().split('\n').map((line) => JSON.parse(line) as { prompt: string });
+      const headers = wide.map((e) => e.prompt.split('\n')[0].split(' ').slice(2).join(' '));
+      // An edit with no valid child is skipped (the summary counts it), as in every corpus.
+      const written = Number(/^generic: (\d+) examples .* for 5 signatures/m.exec(widened.stdout)?.[1]);
+      expect(headers).toHaveLength(written);
+      expect(written).toBeGreaterThan(20);
+      expect(new Set(headers).size).toBe(5);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 600_000);
+
+  it('refuses a block that does not share out over the five operators, in one line', async () => {
+    const out = join(tmpdir(), 'ahd-never-written.jsonl');
+    const failed = await generate(out, '--prompt-style', 'compact-sig', '--generic', '5', '--generic-block', '7').catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 2, stderr: 'generate.ts: --generic-block must be a positive multiple of 5 (one share per operator), got 7\n' });
+    const names = await generate(out, '--prompt-style', 'compact-sig', '--generic', '5', '--generic-names', 'long').catch((error: { code: number; stderr: string }) => error);
+    expect(names).toMatchObject({ code: 2, stderr: 'generate.ts: --generic-names must be basic or wide, got long\n' });
+  }, 120_000);
 });

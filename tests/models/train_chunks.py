@@ -128,6 +128,32 @@ class TrainChunks(unittest.TestCase):
         self.assertRegex(refusal(work, "--resume"), r"differs from the saved plan in data \w+ \(saved \w+\)$")
         self.assertEqual(state(work)["step"], 5)  # nothing overwritten
 
+    def test_init_from_starts_a_new_plan_from_another_runs_weights(self) -> None:
+        base = self.work("base")
+        self.ok(train(base, "--steps", "3", *PLAN))
+        weights = state(base)["model"]
+        # At learning rate 0 the fine-tune's weights are the checkpoint's, bit for bit; its plan records them.
+        frozen = self.work("frozen")
+        self.ok(train(frozen, "--steps", "2", "--init-from", os.path.join(base, "ckpt.pt"), *PLAN, "--lr", "0"))
+        for name, tensor in weights.items():
+            self.assertTrue(torch.equal(tensor, state(frozen)["model"][name]), f"weights differ: {name}")
+        self.assertEqual(state(frozen)["plan"]["init"], train_module.weights_fingerprint(weights))
+        # Trained, it moves from there; --resume keeps the recorded origin.
+        tuned = self.work("tuned")
+        self.ok(train(tuned, "--steps", "4", "--chunk-steps", "2", "--init-from", os.path.join(base, "ckpt.pt"), *PLAN))
+        self.ok(train(tuned, "--resume"))
+        self.assertEqual(state(tuned)["step"], 4)
+        self.assertEqual(state(tuned)["plan"]["init"], train_module.weights_fingerprint(weights))
+        self.assertFalse(torch.equal(state(tuned)["model"]["wte.weight"], weights["wte.weight"]))
+        self.assertIsNone(state(base)["plan"]["init"])
+
+        other = self.work("other")
+        ckpt = os.path.join(base, "ckpt.pt")
+        self.assertEqual(refusal(other, "--steps", "2", "--init-from", ckpt, *PLAN, "--n-embd", "48"),
+                         f"train: --init-from: the plan's model differs from {ckpt}'s in n_embd 48 (checkpoint 32)")
+        self.assertIn("no checkpoint at", refusal(other, "--steps", "2", "--init-from", os.path.join(other, "nope.pt"), *PLAN))
+        self.assertIn("--init-from starts a new plan", refusal(tuned, "--resume", "--init-from", ckpt))
+
 
 def refusal(work: str, *flags: str) -> str:
     """train.main's exit message for flags that it must refuse (one line, no newline)."""

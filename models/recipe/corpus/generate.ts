@@ -2,7 +2,8 @@
  * Writes the bundled model's training corpus: seeded, every program checked by the real sandbox.
  *
  *   npx tsx models/recipe/corpus/generate.ts --out models/ahd-heuristic-lm/train-work/corpus.jsonl \
- *       --seed 1 --per-op 2000 --pool 400 [--prompt-style compact|compact-sig] [--generic N]
+ *       --seed 1 --per-op 2000 --pool 400 [--prompt-style compact|compact-sig] [--generic N] \
+ *       [--generic-block 20] [--generic-arrays 2] [--generic-names basic|wide]
  *
  * Per problem: a pool of random valid programs serves as parents; for every operator `--per-op` examples pair
  * parents with the child that operator should produce (see examples.ts). One JSON object per line:
@@ -14,9 +15,13 @@
  *
  * `--generic N` (compact-sig only: the signature is all such an example tells of its function) appends N examples
  * for made-up signatures (synthetic.ts), written by the generic grammar (generic.ts), spread evenly over the five
- * operators: a fresh signature every GENERIC_BLOCK examples, with its own pool of GENERIC_POOL parents. They are
- * checked in the real sandbox too, on a signature-check problem per signature (signature-check.ts). They draw from
- * their own seeded streams, so the task examples are the same with or without them (the default, 0, adds none).
+ * operators: a fresh signature every `--generic-block` examples (a multiple of five, so each operator gets its share
+ * of every block), with its own pool of GENERIC_POOL parents. They are checked in the real sandbox too, on a
+ * signature-check problem per signature (signature-check.ts). They draw from their own seeded streams, so the task
+ * examples are the same with or without them (the default, 0, adds none). `--generic-arrays` (at most this many array
+ * parameters) and `--generic-names` (synthetic.ts's name pools) shape the signatures; their defaults, with block 20,
+ * are ahd-heuristic-lm-2's corpus. Smaller blocks and wide names give many more name bindings per example, which is
+ * what a model needs to learn to copy a header's names into the body (ahd-heuristic-lm-3's card).
  */
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +44,7 @@ import type { TaskGrammar } from './genome.ts';
 import { genericGrammar } from './generic.ts';
 import { GRAMMARS } from './grammars.ts';
 import { loadSignatureCheck } from './signature-check.ts';
-import { randomSignature } from './synthetic.ts';
+import { randomSignature, type SignatureOptions } from './synthetic.ts';
 import { createSandboxValidator, type CorpusValidator, type ValidatorStats } from './validate.ts';
 
 const PARENTS = { i1: 0, e1: 2, e2: 2, m1: 1, m2: 1 } as const;
@@ -68,6 +73,9 @@ async function main(): Promise<void> {
       problems: { type: 'string', default: PROBLEM_IDS.join(',') },
       'prompt-style': { type: 'string', default: 'compact' },
       generic: { type: 'string', default: '0' },
+      'generic-block': { type: 'string', default: '20' },
+      'generic-arrays': { type: 'string', default: '2' },
+      'generic-names': { type: 'string', default: 'basic' },
     },
   });
   if (!values.out) usage('--out is required');
@@ -76,6 +84,15 @@ async function main(): Promise<void> {
   const generic = Number(values.generic);
   if (!Number.isInteger(generic) || generic < 0) usage(`--generic must be a non-negative integer, got ${values.generic}`);
   if (generic > 0 && style !== 'compact-sig') usage('--generic needs --prompt-style compact-sig (compact prompts carry no signature)');
+  const block = Number(values['generic-block']);
+  if (!Number.isInteger(block) || block <= 0 || block % OPERATOR_IDS.length !== 0) {
+    usage(`--generic-block must be a positive multiple of ${OPERATOR_IDS.length} (one share per operator), got ${values['generic-block']}`);
+  }
+  const maxArrays = Number(values['generic-arrays']);
+  if (!Number.isInteger(maxArrays) || maxArrays < 1) usage(`--generic-arrays must be a positive integer, got ${values['generic-arrays']}`);
+  const names = values['generic-names'];
+  if (names !== 'basic' && names !== 'wide') usage(`--generic-names must be basic or wide, got ${names}`);
+  const genericShape: GenericShape = { block, signature: { maxArrays, names } };
   const seed = Number(values.seed);
   const perOp = Number(values['per-op']);
   const poolSize = Number(values.pool);
@@ -91,7 +108,7 @@ async function main(): Promise<void> {
     // Problems run concurrently so the pool's workers stay busy; each has its own seeded stream and buffer.
     const reports = await Promise.all([
       ...problems.map((problem) => generateProblem(problem, style, seed, perOp, poolSize, validator)),
-      ...(checks ? [generateGeneric(generic, seed, validator, checks)] : []),
+      ...(checks ? [generateGeneric(generic, genericShape, seed, validator, checks)] : []),
     ]);
     for (const report of reports) {
       for (const line of report.lines) out.write(line);
@@ -154,16 +171,19 @@ function checkedText(s: ValidatorStats): string {
   return `programs checked ${s.checked}, rejected ${s.rejected}${reasons.join('')}`;
 }
 
-/** Examples per made-up signature (a multiple of the five operators, so each gets its share of every block). */
-const GENERIC_BLOCK = 20;
+/** How the generic examples are drawn: examples per made-up signature, and the signatures' options. */
+interface GenericShape {
+  readonly block: number;
+  readonly signature: SignatureOptions;
+}
 /** Parents per made-up signature. */
 const GENERIC_POOL = 10;
 const MAX_DRAWS = 100;
 
 /** A signature the generic grammar writes for (one it refuses is redrawn) and its grammar. */
-function drawSignature(rng: Rng): { sig: PromptSignature; grammar: TaskGrammar; redrawn: number } {
+function drawSignature(rng: Rng, options: SignatureOptions): { sig: PromptSignature; grammar: TaskGrammar; redrawn: number } {
   for (let redrawn = 0; redrawn < MAX_DRAWS; redrawn++) {
-    const sig = randomSignature(rng);
+    const sig = randomSignature(rng, options);
     try {
       return { sig, grammar: genericGrammar(sig), redrawn };
     } catch {
@@ -174,13 +194,14 @@ function drawSignature(rng: Rng): { sig: PromptSignature; grammar: TaskGrammar; 
 }
 
 /**
- * `count` examples for made-up signatures: example k is operator k mod 5, and every GENERIC_BLOCK examples share one
+ * `count` examples for made-up signatures: example k is operator k mod 5, and every `shape.block` examples share one
  * signature. The signatures come from the 'generic' stream; each block draws its programs from a stream of its own,
  * so the blocks run concurrently (keeping the sandbox's threads busy) and the output stays the same.
  */
-async function generateGeneric(count: number, seed: number, validator: CorpusValidator, checks: string) {
+async function generateGeneric(count: number, shape: GenericShape, seed: number, validator: CorpusValidator, checks: string) {
   const rng = createRng(deriveSeed(seed, 'generic'));
-  const blocks = Array.from({ length: Math.ceil(count / GENERIC_BLOCK) }, (_, b) => ({ b, ...drawSignature(rng) }));
+  const size = shape.block;
+  const blocks = Array.from({ length: Math.ceil(count / size) }, (_, b) => ({ b, ...drawSignature(rng, shape.signature) }));
   const results = await Promise.all(
     blocks.map(async ({ b, sig, grammar }) => {
       const check = await loadSignatureCheck(sig, checks);
@@ -189,7 +210,7 @@ async function generateGeneric(count: number, seed: number, validator: CorpusVal
       const pool = await programPool(grammar, GENERIC_POOL, blockRng, validate, 10 * GENERIC_POOL);
       if (pool.length < GENERIC_POOL) throw new Error(`generic: no pool of valid programs for ${signatureText(sig)}`);
       const lines: string[] = [];
-      for (let k = b * GENERIC_BLOCK; k < Math.min(count, (b + 1) * GENERIC_BLOCK); k++) {
+      for (let k = b * size; k < Math.min(count, (b + 1) * size); k++) {
         const operator = OPERATOR_IDS[k % OPERATOR_IDS.length];
         const line = await exampleLine('compact-sig', sig, grammar, operator, pool, blockRng, validate);
         if (line) lines.push(line);
