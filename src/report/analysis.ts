@@ -60,13 +60,18 @@ export function operatorTable(events: readonly LoggedEvent[], sense: Sense): Rep
   return { id: 'table-operators', title: 'Operators', header: ['operator', 'candidates', 'valid', 'improved on parent', 'best'], rows };
 }
 
-/** Failures by kind; invalid reasons grouped (numbers masked), the most frequent first. */
+/** Failures by kind; invalid reasons grouped by stage where the log has one (numbers masked), the most frequent first. */
 export function failureTable(events: readonly LoggedEvent[]): ReportTable {
   const counts = new Map<string, number>();
   for (const c of candidates(events).values()) {
     const o = c.outcome;
     if (!o || o.status === 'ok') continue;
-    const kind = o.status === 'invalid' ? `invalid: ${o.reason.replace(/\d+(\.\d+)?/g, 'N').slice(0, 120)}` : o.status === 'error' ? `error: ${o.message.slice(0, 120)}` : o.status;
+    const kind =
+      o.status === 'invalid'
+        ? `invalid${o.stage ? ` (${o.stage})` : ''}: ${o.reason.replace(/\d+(\.\d+)?/g, 'N').slice(0, 120)}`
+        : o.status === 'error'
+          ? `error: ${o.message.slice(0, 120)}`
+          : o.status;
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   const rows = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 15).map(([k, n]) => [k, String(n)]);

@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AhdError } from '../../src/errors.ts';
 import { readRun, reportPage, writeReport } from '../../src/report/index.ts';
 import { escapeHtml } from '../../src/report/html.ts';
+import { failureTable } from '../../src/report/analysis.ts';
+import type { LoggedEvent } from '../../src/engine/events.ts';
+import type { Outcome } from '../../src/sandbox/types.ts';
 import type { BaselineEntry } from '../../src/compare/baselines.ts';
 import { fakeBaselineEvaluator, type BaselineCall } from '../table/fake-runs.ts';
 import { makeRunDir } from './make-run-dir.ts';
@@ -81,6 +84,23 @@ describe('ahd report (fixture: EoH + ES on tsp50, 3 generations)', () => {
     const lineage = table('table-lineage');
     expect(lineage.rows[0].slice(0, 2)).toEqual(['0', String(page.best!.individual.id)]);
     expect(lineage.rows.at(-1)![2]).toBe('i1'); // every line goes back to an initial sample
+  });
+
+  it("groups invalid outcomes by the stage that failed, and old logs (no stage) by reason alone", () => {
+    const at = '2026-12-04T00:00:00.000Z';
+    const generation = (index: number) => ({ type: 'generation', index, operator: 'i1', parents: [], at }) as unknown as LoggedEvent;
+    const outcome = (index: number, o: Outcome): LoggedEvent => ({ type: 'outcome', index, outcome: o, at });
+    const events = [0, 1, 2, 3].map(generation).concat([
+      outcome(0, { status: 'invalid', reason: 'no code in the answer', stage: 'parse', ms: 1 }),
+      outcome(1, { status: 'invalid', reason: 'instance 3: tour has 49 nodes', stage: 'run', ms: 1 }),
+      outcome(2, { status: 'invalid', reason: 'instance 7: tour has 48 nodes', stage: 'run', ms: 1 }),
+      outcome(3, { status: 'invalid', reason: 'no code in the answer', ms: 1 }),
+    ]);
+    expect(failureTable(events).rows).toEqual([
+      ['invalid (run): instance N: tour has N nodes', '2'],
+      ['invalid (parse): no code in the answer', '1'],
+      ['invalid: no code in the answer', '1'],
+    ]);
   });
 
   it('summarises the run and shows the best heuristic', () => {
