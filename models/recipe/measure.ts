@@ -3,14 +3,16 @@
  * own sampling defaults), prompts in the model's style (compact or compact-sig), the engine's response parser, and the sandbox on the full train split.
  *
  *   npx tsx models/recipe/measure.ts --model models/ahd-heuristic-lm --samples 30 [--sigmas 0,0.001,0.003,0.01] \
- *       [--problems tsp50,./examples/online-bpp/] [--temperature 0.6]
+ *       [--problems tsp50,./examples/online-bpp/] [--temperature 0.6] [--answers answers.jsonl]
  *
  * Per problem: i1 samples first; their valid, distinct programs are the parent pool for e1/e2/m1/m2 (as in an
  * EoH run, whose population comes from i1). Prints, per problem and operator: valid share, share of children whose
  * code differs from every parent, median seconds per candidate, decode tokens/s; the best and median i1 objective
  * against the seed heuristic and the classical baselines; why the invalid samples failed, per problem; then i1
- * validity under seeded ES perturbations.
+ * validity under seeded ES perturbations. `--answers FILE` also writes every sample as a JSON line (problem,
+ * operator, sample seed, sigma, the model's raw text and how it fared), to read why samples fail.
  */
+import { writeFileSync, appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { listProblems, loadProblem } from '../../src/problems/index.ts';
 import type { Problem } from '../../src/problems/types.ts';
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     sigmas: { type: 'string', default: '0,0.001,0.003,0.01' },
     'sigma-samples': { type: 'string', default: '12' },
     temperature: { type: 'string' }, // default: the model's own
+    answers: { type: 'string' },
   },
 });
 const samples = Number(values.samples);
@@ -65,6 +68,16 @@ const natural = (p: Problem, objective: number) => (p.sense === 'max' ? -objecti
 const temperature = values.temperature === undefined ? {} : { temperature: Number(values.temperature) };
 const model = await loadOnnxModel(values.model!);
 const pool = new SandboxPool({ threads: 2 });
+if (values.answers) writeFileSync(values.answers, '');
+
+/** One sample's line in --answers' file (written as its outcome arrives, so lines are in completion order). */
+function recordAnswer(problem: Problem, operator: OperatorId, sampleSeed: number, perturbation: Perturbation | undefined, text: string, x: Sample): Sample {
+  if (values.answers) {
+    const line = { problem: problem.id, operator, seed: sampleSeed, sigma: perturbation?.sigma ?? 0, valid: x.valid, failure: x.failure, why: x.why, text };
+    appendFileSync(values.answers, JSON.stringify(line) + '\n');
+  }
+  return x;
+}
 
 async function sample(
   m: LanguageModel,
@@ -84,13 +97,14 @@ async function sample(
   const parsed = parseResponse(gen.text, problem.fnName);
   if (!parsed.ok) {
     const failure: Failure = gen.finishReason === 'length' ? 'truncated' : 'no code';
-    return { result: Promise.resolve({ valid: false, failure, why: parsed.reason, differs: false, seconds, tokens: gen.completionTokens }) };
+    const x: Sample = { valid: false, failure, why: parsed.reason, differs: false, seconds, tokens: gen.completionTokens };
+    return { result: Promise.resolve(recordAnswer(problem, operator, sampleSeed, perturbation, gen.text, x)) };
   }
   const differs = parents.every((p) => normalise(p.code) !== normalise(parsed.code));
   // Wrapped, not awaited: evaluation runs while the next sample is generated.
   const result = pool
     .evaluate({ problem: problem.id, split: 'train', code: parsed.code, seed: sampleSeed })
-    .then((outcome: Outcome) => ({
+    .then((outcome: Outcome): Sample => ({
       valid: outcome.status === 'ok',
       failure: failureOf(outcome),
       why: outcome.status === 'invalid' ? outcome.reason : outcome.status === 'error' ? outcome.message : undefined,
@@ -100,7 +114,8 @@ async function sample(
       description: parsed.description,
       seconds,
       tokens: gen.completionTokens,
-    }));
+    }))
+    .then((x) => recordAnswer(problem, operator, sampleSeed, perturbation, gen.text, x));
   return { result };
 }
 
