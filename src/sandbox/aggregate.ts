@@ -58,11 +58,12 @@ export function aggregate(results: readonly InstanceResult[], count: number, pol
   let sum = 0;
   let valid = 0;
   let firstInvalid: string | undefined;
+  const invalidRun = (reason: string): Outcome => ({ status: 'invalid', stage: 'run', reason, ms });
   for (let i = 0; i < results.length; i++) {
     const r = results[i];
     const reason = r.ok ? (Number.isFinite(r.value) ? undefined : `non-finite objective ${r.value}`) : r.reason;
     if (reason !== undefined) {
-      if (policy === 'candidate') return { status: 'invalid', stage: 'run', reason: `instance ${i}: ${reason}`, ms };
+      if (policy === 'candidate') return invalidRun(`instance ${i}: ${reason}`);
       firstInvalid ??= `instance ${i}: ${reason}`;
       values.push(null);
       continue;
@@ -76,10 +77,10 @@ export function aggregate(results: readonly InstanceResult[], count: number, pol
     return { status: 'error', message: `evaluated ${results.length} of ${count} instances`, ms };
   }
   if (valid === 0) {
-    return { status: 'invalid', stage: 'run', reason: count === 0 ? 'no instances' : `all ${count} instances invalid (${firstInvalid})`, ms };
+    return invalidRun(count === 0 ? 'no instances' : `all ${count} instances invalid (${firstInvalid})`);
   }
   const objective = roundTo5(sum / valid);
-  if (!Number.isFinite(objective)) return { status: 'invalid', stage: 'run', reason: `non-finite mean ${objective}`, ms };
+  if (!Number.isFinite(objective)) return invalidRun(`non-finite mean ${objective}`);
   return { status: 'ok', objective, values, valid, count, ms };
 }
 
