@@ -22,6 +22,9 @@ rewritten atomically every --save-minutes and at the end of a chunk (also on SIG
 step), so a run killed with -9 resumes from its last save and, on one thread, reproduces bit for bit the
 weights an uninterrupted run reaches. Logs go to WORK/train.log.
 
+--device cuda trains on a GPU (bfloat16 autocast, fused causal attention): the same plan and data stream, but
+not bit-identical to a CPU run. The checkpoint's tensors load on either device.
+
 --init-from starts a new plan from another checkpoint's weights instead of the seeded initialisation (the
 optimizer starts fresh). The plan's architecture and vocabulary must equal the checkpoint's, and WORK's tokens must
 come from the same tokenizer (copy its tokenizer/ and run encode.ts; bpe.py would build a different one). The
@@ -93,6 +96,9 @@ def parse_args(argv: Optional[list] = None) -> argparse.Namespace:
     ap.add_argument("--save-minutes", type=float, default=5, help="save (and measure val loss) this often")
     ap.add_argument("--log-every", type=int, default=50, help="progress line every this many steps")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu",
+                    help="where to train (not part of the plan: a plan may move between machines); cuda trains in "
+                         "bfloat16 autocast with the fused attention kernel, so it is not bit-identical to cpu")
     ap.add_argument("--skip-tokenizer-check", action="store_true", help="synthetic tokens.bin without tokenizer/ (tests)")
     return ap.parse_args(argv)
 
@@ -209,19 +215,28 @@ def build(plan: dict) -> tuple[GPT, torch.optim.Optimizer]:
     return model, torch.optim.AdamW(groups, lr=plan["lr"], betas=(0.9, 0.95))
 
 
-def windows(data: Data, starts: np.ndarray, rng: np.random.Generator, size: int, block: int) -> tuple[torch.Tensor, torch.Tensor]:
+def windows(data: Data, starts: np.ndarray, rng: np.random.Generator, size: int, block: int,
+            device: str = "cpu") -> tuple[torch.Tensor, torch.Tensor]:
     picks = starts[rng.integers(0, len(starts), size)]
-    t = torch.from_numpy(np.stack([data.tokens[s : s + block + 1] for s in picks]).astype(np.int64))
+    t = torch.from_numpy(np.stack([data.tokens[s : s + block + 1] for s in picks]).astype(np.int64)).to(device)
     return t[:, :-1], t[:, 1:]
 
 
-def val_loss(model: GPT, data: Data, plan: dict) -> float:
+def loss_on(model: GPT, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    if not x.is_cuda:
+        return model.loss(x, y)
+    with torch.autocast("cuda", dtype=torch.bfloat16):
+        return model.loss(x, y)
+
+
+def val_loss(model: GPT, data: Data, plan: dict, device: str) -> float:
     # Its own generator, fresh each time: the same held-out windows at every save (comparable figures), and the
     # training stream is not consumed, so when saves happen cannot change the weights.
     rng = np.random.default_rng([plan["seed"], 1])
     model.eval()
     with torch.no_grad():
-        losses = [model.loss(*windows(data, data.val_starts, rng, plan["batch"], plan["block"])).item() for _ in range(VAL_BATCHES)]
+        losses = [loss_on(model, *windows(data, data.val_starts, rng, plan["batch"], plan["block"], device)).item()
+                  for _ in range(VAL_BATCHES)]
     model.train()
     return float(np.mean(losses))
 
@@ -305,7 +320,10 @@ def main(argv: Optional[list] = None) -> None:
     if not args.skip_tokenizer_check:
         cross_check(args.work)
 
+    if args.device == "cuda" and not torch.cuda.is_available():
+        fail("--device cuda: torch sees no GPU here")
     model, opt = build(plan)
+    model.to(args.device)  # in place: the optimizer's parameters are the same tensors
     if args.init_from:
         weights = init_weights(args.init_from, model)
         model.load_state_dict(weights)
@@ -355,7 +373,7 @@ def train_chunk(args: argparse.Namespace, plan: dict, data: Data, model: GPT, op
         seconds = time.time() - start
         speed = (progress.step - first) * per_step / max(seconds, 1e-9)
         cpu_speed = (progress.step - first) * per_step / max(time.process_time() - cpu_start, 1e-9)
-        progress.val.append([progress.step, val_loss(model, data, plan)])
+        progress.val.append([progress.step, val_loss(model, data, plan, args.device)])
         chunk = {"from": first, "to": progress.step, "seconds": round(seconds, 1), "tok_per_s": round(speed, 1),
                  "cpu_tok_per_s": round(cpu_speed, 1)}
         if progress.chunks and progress.chunks[-1]["from"] == first:
@@ -370,8 +388,8 @@ def train_chunk(args: argparse.Namespace, plan: dict, data: Data, model: GPT, op
         lr = lr_at(plan, progress.step)
         for group in opt.param_groups:
             group["lr"] = lr
-        x, y = windows(data, data.train_starts, rng, plan["batch"], plan["block"])
-        loss = model.loss(x, y)
+        x, y = windows(data, data.train_starts, rng, plan["batch"], plan["block"], args.device)
+        loss = loss_on(model, x, y)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

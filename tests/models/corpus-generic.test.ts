@@ -83,6 +83,18 @@ describe('the generic grammar on synthetic signatures', () => {
     }
   });
 
+  it('mixes wide names with made-up words that run as parameters', () => {
+    const mixed = Array.from({ length: 200 }, (_, i) => randomSignature(createRng(`mixed:${i}`), { maxArrays: 3, names: 'mixed' }));
+    const names = [...new Set(mixed.flatMap((s) => s.params))];
+    const madeUp = names.filter((n) => /^(?:[bdfgklmnprstvz][aeiou]){2,3}(?:[BDFGKLMNPRSTVZ][aeiou](?:[bdfgklmnprstvz][aeiou]){1,2})?$/.test(n));
+    expect(madeUp.length).toBeGreaterThan(100);
+    expect(names.length - madeUp.length).toBeGreaterThan(100); // the wide half
+    for (const s of mixed.slice(0, 40)) {
+      const rng = createRng(`mixed-programs:${s.id}`);
+      for (const { code } of programs(genericGrammar(s), rng)) checkRuns(s, code, rng);
+    }
+  });
+
   it('refuses what it does not cover, saying why', () => {
     expect(() => genericGrammar(getProblem('aco-tsp50'))).toThrow(/matrix output/);
     expect(() => genericGrammar({ id: 'x', fnName: 'f', params: ['x', 'bins'], outputs: ['s'], kinds: { bins: 'array' } })).toThrow(/shadowed/);

@@ -154,6 +154,21 @@ class TrainChunks(unittest.TestCase):
         self.assertIn("no checkpoint at", refusal(other, "--steps", "2", "--init-from", os.path.join(other, "nope.pt"), *PLAN))
         self.assertIn("--init-from starts a new plan", refusal(tuned, "--resume", "--init-from", ckpt))
 
+    def test_fused_attention_is_the_masked_one(self) -> None:
+        # --device cuda trains through the fused kernel (mask None); it must compute what the masked path does.
+        from gpt import GPT, GPTConfig
+        if not torch.cuda.is_available():
+            self.assertIn("torch sees no GPU", refusal(self.work("cuda"), "--steps", "2", *PLAN, "--device", "cuda"))
+        if not hasattr(torch.nn.functional, "scaled_dot_product_attention"):
+            self.skipTest(f"torch {torch.__version__} has no fused attention (2.0 added it)")
+        torch.manual_seed(0)
+        attn = GPT(GPTConfig(vocab_size=64, n_layer=1, n_head=2, n_embd=32, block_size=16)).blocks[0].attn
+        x = torch.randn(3, 16, 32)
+        causal = torch.ones(16, 16, dtype=torch.bool).tril()[None, None].expand(3, 1, 16, 16)
+        fused, _ = attn(x, None, None)
+        masked, _ = attn(x, causal, None)
+        torch.testing.assert_close(fused, masked, rtol=1e-5, atol=1e-6)
+
 
 def refusal(work: str, *flags: str) -> str:
     """train.main's exit message for flags that it must refuse (one line, no newline)."""

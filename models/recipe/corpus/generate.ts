@@ -3,7 +3,7 @@
  *
  *   npx tsx models/recipe/corpus/generate.ts --out models/ahd-heuristic-lm/train-work/corpus.jsonl \
  *       --seed 1 --per-op 2000 --pool 400 [--prompt-style compact|compact-sig] [--generic N] \
- *       [--generic-block 20] [--generic-arrays 2] [--generic-names basic|wide]
+ *       [--generic-block 20] [--generic-arrays 2] [--generic-names basic|wide|mixed]
  *
  * Per problem: a pool of random valid programs serves as parents; for every operator `--per-op` examples pair
  * parents with the child that operator should produce (see examples.ts). One JSON object per line:
@@ -21,7 +21,8 @@
  * examples are the same with or without them (the default, 0, adds none). `--generic-arrays` (at most this many array
  * parameters) and `--generic-names` (synthetic.ts's name pools) shape the signatures; their defaults, with block 20,
  * are ahd-heuristic-lm-2's corpus. Smaller blocks and wide names give many more name bindings per example, which is
- * what a model needs to learn to copy a header's names into the body (ahd-heuristic-lm-3's card).
+ * what a model needs to learn to copy a header's names into the body (ahd-heuristic-lm-3's card); mixed names make
+ * half of them made-up words no other signature has, so copying is the only way to fit them.
  */
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
   const maxArrays = Number(values['generic-arrays']);
   if (!Number.isInteger(maxArrays) || maxArrays < 1) usage(`--generic-arrays must be a positive integer, got ${values['generic-arrays']}`);
   const names = values['generic-names'];
-  if (names !== 'basic' && names !== 'wide') usage(`--generic-names must be basic or wide, got ${names}`);
+  if (names !== 'basic' && names !== 'wide' && names !== 'mixed') usage(`--generic-names must be basic, wide or mixed, got ${names}`);
   const genericShape: GenericShape = { block, signature: { maxArrays, names } };
   const seed = Number(values.seed);
   const perOp = Number(values['per-op']);

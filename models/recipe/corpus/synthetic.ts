@@ -42,8 +42,18 @@ const NOUNS: readonly (readonly [string, string])[] = [
 
 const capitalised = (s: string) => s[0].toUpperCase() + s.slice(1);
 
-/** Where a signature's names come from: the basic pools (ahd-heuristic-lm-2's corpus) or the wide compounds. */
-export type SignatureNames = 'basic' | 'wide';
+/**
+ * The 'mixed' pools: half the names wide, half made-up words (consonant-vowel syllables, one or two camelCase
+ * parts) that no other signature shares, so the only way to write a body over them is to copy them from the header.
+ */
+const CONSONANTS = 'bdfgklmnprstvz';
+const VOWELS = 'aeiou';
+// Made-up words that would be JavaScript words or the programs' locals (generic.ts's LOCALS) are redrawn.
+const RESERVED = new Set(['case', 'else', 'enum', 'eval', 'null', 'true', 'void', 'with', 'false', 'super', 'delete', 'default', 'finally', 'package', 'private', 'return', 'static', 'typeof', 'native', 'debugger', 'mean', 'best', 'score']);
+
+/** Where a signature's names come from: the basic pools (ahd-heuristic-lm-2's corpus), the wide compounds, or half
+ * wide and half made-up words. */
+export type SignatureNames = 'basic' | 'wide' | 'mixed';
 
 export interface SignatureOptions {
   /** The most array parameters (the basic corpus: 2). */
@@ -55,6 +65,19 @@ function wideName(rng: Rng, kind: 'scalar' | 'array'): string {
   const qualifier = pick(rng, QUALIFIERS);
   const noun = pick(rng, NOUNS)[kind === 'scalar' ? 0 : 1];
   return qualifier === '' || noun.startsWith(qualifier) ? noun : `${qualifier}${capitalised(noun)}`;
+}
+
+function madeUpWord(rng: Rng): string {
+  const syllable = () => pick(rng, [...CONSONANTS]) + pick(rng, [...VOWELS]);
+  const part = () => Array.from({ length: intIn(rng, 2, 3) }, syllable).join('');
+  for (;;) {
+    const word = rng.next() < 0.5 ? part() : part() + capitalised(part());
+    if (!RESERVED.has(word)) return word;
+  }
+}
+
+function mixedName(rng: Rng, kind: 'scalar' | 'array'): string {
+  return rng.next() < 0.5 ? wideName(rng, kind) : madeUpWord(rng);
 }
 
 function distinct(draw: () => string, count: number, taken: readonly string[]): string[] {
@@ -71,7 +94,9 @@ function distinct(draw: () => string, count: number, taken: readonly string[]): 
  * The defaults draw exactly as the basic corpus did, so its recipe stays reproducible.
  */
 export function randomSignature(rng: Rng, { maxArrays = 2, names = 'basic' }: SignatureOptions = {}): PromptSignature {
-  const nameOf = (kind: 'scalar' | 'array') => () => (names === 'wide' ? wideName(rng, kind) : pick(rng, kind === 'scalar' ? SCALARS : ARRAYS));
+  const draw = (kind: 'scalar' | 'array') =>
+    names === 'wide' ? wideName(rng, kind) : names === 'mixed' ? mixedName(rng, kind) : pick(rng, kind === 'scalar' ? SCALARS : ARRAYS);
+  const nameOf = (kind: 'scalar' | 'array') => () => draw(kind);
   const output = pick(rng, ['number', 'index', 'array'] as const);
   const arrays = distinct(nameOf('array'), intIn(rng, output === 'number' ? 0 : 1, maxArrays), []);
   const scalars = distinct(nameOf('scalar'), intIn(rng, arrays.length === 0 ? 1 : 0, 2), arrays);
