@@ -4,8 +4,8 @@
 # cross-check, tokenizer/). A 60-step probe of each model (both at once), then both plans at once, each the fewer
 # of 12 epochs and the steps 5 minutes hold at its probe's speed; weights-only checkpoints come back in 15 MiB pieces.
 set -u
-# DEVICE=cpu PROBE=3 MINUTES=0.2 dry-runs the script's plumbing without a GPU.
-DEVICE=${DEVICE:-cuda} PROBE=${PROBE:-60} MINUTES=${MINUTES:-5}
+# DEVICE=cpu PROBE=2 MINUTES=0.2 BLOCK=64 BATCH=4 dry-runs the script's plumbing without a GPU.
+DEVICE=${DEVICE:-cuda} PROBE=${PROBE:-60} MINUTES=${MINUTES:-5} BLOCK=${BLOCK:-2048} BATCH=${BATCH:-16}
 D=$PWD/.devwork
 R=$PWD/models/recipe
 export PYTHONUNBUFFERED=1
@@ -18,7 +18,7 @@ prep() {
   ln -sf $D/corpus-head.jsonl $1/corpus.jsonl; ln -sfn $D/tokenizer $1/tokenizer
 }
 declare -A ARCH=([a]="--n-layer 5 --n-embd 256 --n-head 8" [b]="--n-layer 6 --n-embd 320 --n-head 8")
-COMMON="--block 2048 --batch 16 --lr 1e-3 --warmup 200 --holdout 300 --seed 0 --device $DEVICE --threads 4"
+COMMON="--block $BLOCK --batch $BATCH --lr 1e-3 --warmup 200 --holdout 300 --seed 0 --device $DEVICE --threads 4"
 for m in a b; do
   prep /tmp/probe-$m
   python3 $R/train.py --work /tmp/probe-$m --steps $PROBE --log-every 20 ${ARCH[$m]} $COMMON > /tmp/probe-$m.out 2>&1 &
@@ -27,7 +27,7 @@ wait
 TOKENS=$(python3 -c "import json; print(json.load(open('$D/tokens.json'))['tokens'])")
 for m in a b; do
   SPEED=$(grep -o 'tok/s [0-9]*' /tmp/probe-$m.out | tail -1 | cut -d' ' -f2)
-  STEPS=$(python3 -c "import math; print(min(math.ceil(12 * $TOKENS / 32768), int($SPEED * $MINUTES * 60 / 32768)))")
+  STEPS=$(python3 -c "import math; print(min(math.ceil(12 * $TOKENS / ($BATCH * $BLOCK)), int($SPEED * $MINUTES * 60 / ($BATCH * $BLOCK))))")
   echo "model $m: probe $SPEED tok/s, corpus $TOKENS tokens, plan $STEPS steps"
   prep /tmp/$m
   python3 $R/train.py --work /tmp/$m --steps $STEPS --chunk-minutes 6 --save-minutes 2 --log-every 200 ${ARCH[$m]} $COMMON > /tmp/$m.out 2>&1 &
