@@ -121,6 +121,6 @@ describe('generate.ts --generic', () => {
     const failed = await generate(out, '--prompt-style', 'compact-sig', '--generic', '5', '--generic-block', '7').catch((error: { code: number; stderr: string }) => error);
     expect(failed).toMatchObject({ code: 2, stderr: 'generate.ts: --generic-block must be a positive multiple of 5 (one share per operator), got 7\n' });
     const names = await generate(out, '--prompt-style', 'compact-sig', '--generic', '5', '--generic-names', 'long').catch((error: { code: number; stderr: string }) => error);
-    expect(names).toMatchObject({ code: 2, stderr: 'generate.ts: --generic-names must be basic or wide, got long\n' });
+    expect(names).toMatchObject({ code: 2, stderr: 'generate.ts: --generic-names must be basic, wide or mixed, got long\n' });
   }, 120_000);
 });
