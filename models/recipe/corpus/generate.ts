@@ -45,7 +45,7 @@ import type { TaskGrammar } from './genome.ts';
 import { genericGrammar } from './generic.ts';
 import { GRAMMARS } from './grammars.ts';
 import { loadSignatureCheck } from './signature-check.ts';
-import { randomSignature, type SignatureOptions } from './synthetic.ts';
+import { randomSignature, SIGNATURE_NAMES, type SignatureNames, type SignatureOptions } from './synthetic.ts';
 import { createSandboxValidator, type CorpusValidator, type ValidatorStats } from './validate.ts';
 
 const PARENTS = { i1: 0, e1: 2, e2: 2, m1: 1, m2: 1 } as const;
@@ -91,8 +91,8 @@ async function main(): Promise<void> {
   }
   const maxArrays = Number(values['generic-arrays']);
   if (!Number.isInteger(maxArrays) || maxArrays < 1) usage(`--generic-arrays must be a positive integer, got ${values['generic-arrays']}`);
-  const names = values['generic-names'];
-  if (names !== 'basic' && names !== 'wide' && names !== 'mixed') usage(`--generic-names must be basic, wide or mixed, got ${names}`);
+  const names = values['generic-names'] as SignatureNames;
+  if (!SIGNATURE_NAMES.includes(names)) usage(`--generic-names must be ${SIGNATURE_NAMES.slice(0, -1).join(', ')} or ${SIGNATURE_NAMES.at(-1)}, got ${names}`);
   const genericShape: GenericShape = { block, signature: { maxArrays, names } };
   const seed = Number(values.seed);
   const perOp = Number(values['per-op']);

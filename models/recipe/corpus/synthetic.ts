@@ -48,12 +48,13 @@ const capitalised = (s: string) => s[0].toUpperCase() + s.slice(1);
  */
 const CONSONANTS = 'bdfgklmnprstvz';
 const VOWELS = 'aeiou';
-// Made-up words that would be JavaScript words or the programs' locals (generic.ts's LOCALS) are redrawn.
-const RESERVED = new Set(['case', 'else', 'enum', 'eval', 'null', 'true', 'void', 'with', 'false', 'super', 'delete', 'default', 'finally', 'package', 'private', 'return', 'static', 'typeof', 'native', 'debugger', 'mean', 'best', 'score']);
+// The only JavaScript words these syllables can spell (no program local, generic.ts's LOCALS, is one); redrawn.
+const RESERVED = new Set(['delete', 'native']);
 
 /** Where a signature's names come from: the basic pools (ahd-heuristic-lm-2's corpus), the wide compounds, or half
  * wide and half made-up words. */
-export type SignatureNames = 'basic' | 'wide' | 'mixed';
+export const SIGNATURE_NAMES = ['basic', 'wide', 'mixed'] as const;
+export type SignatureNames = (typeof SIGNATURE_NAMES)[number];
 
 export interface SignatureOptions {
   /** The most array parameters (the basic corpus: 2). */
@@ -94,9 +95,8 @@ function distinct(draw: () => string, count: number, taken: readonly string[]): 
  * The defaults draw exactly as the basic corpus did, so its recipe stays reproducible.
  */
 export function randomSignature(rng: Rng, { maxArrays = 2, names = 'basic' }: SignatureOptions = {}): PromptSignature {
-  const draw = (kind: 'scalar' | 'array') =>
+  const nameOf = (kind: 'scalar' | 'array') => () =>
     names === 'wide' ? wideName(rng, kind) : names === 'mixed' ? mixedName(rng, kind) : pick(rng, kind === 'scalar' ? SCALARS : ARRAYS);
-  const nameOf = (kind: 'scalar' | 'array') => () => draw(kind);
   const output = pick(rng, ['number', 'index', 'array'] as const);
   const arrays = distinct(nameOf('array'), intIn(rng, output === 'number' ? 0 : 1, maxArrays), []);
   const scalars = distinct(nameOf('scalar'), intIn(rng, arrays.length === 0 ? 1 : 0, 2), arrays);
