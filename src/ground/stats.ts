@@ -17,3 +17,11 @@ export function standardError(values: readonly number[]): number | null {
   const sd = sampleSd(values);
   return sd === null ? null : sd / Math.sqrt(values.length);
 }
+
+/** Median (the mean of the middle two for an even count); null for no values. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}

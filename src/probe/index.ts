@@ -4,7 +4,7 @@ import { buildPrompt } from '../scaffolds/eoh/operators.ts';
 import { llmSource } from '../config/stored.ts';
 import { readRunConfig, readRunHistory } from '../engine/run-dir/index.ts';
 import { deriveSeed } from '../ground/rng.ts';
-import { mean, standardError } from '../ground/stats.ts';
+import { mean, median, standardError } from '../ground/stats.ts';
 import { requestSeed } from '../engine/generate.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { historyScope } from '../es/history.ts';
@@ -117,12 +117,11 @@ async function score(problem: Problem, text: string, options: ProbeOptions): Pro
 export function probeStats(problem: Problem, samples: readonly ProbeSample[]): ProbeStats {
   const valid = samples.map((s) => s.objective).filter((v): v is number => v !== null);
   const sorted = [...valid].sort((a, b) => a - b);
-  const median = sorted.length === 0 ? null : sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
   return {
     n: samples.length,
     validShare: samples.length ? valid.length / samples.length : 0,
     mean: valid.length ? valid.reduce((a, b) => a + b, 0) / valid.length : null,
-    median,
+    median: median(valid),
     best: valid.length ? (problem.sense === 'max' ? sorted[sorted.length - 1] : sorted[0]) : null,
   };
 }

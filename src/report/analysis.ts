@@ -2,6 +2,7 @@ import type { GenerationEvent, LoggedEvent } from '../engine/events.ts';
 import { naturalSign, type Sense } from '../ground/natural-sign.ts';
 import type { Outcome } from '../sandbox/types.ts';
 import { formatObjective } from '../ground/format-objective.ts';
+import { median } from '../ground/stats.ts';
 
 /** A table the report shows as is. */
 export interface ReportTable {
@@ -16,6 +17,10 @@ interface CandidateRecord {
   readonly index: number;
   readonly operator: string;
   readonly parents: readonly number[];
+  /** The answer stopped at the model's length limit (max new tokens or the context's end), not at a stop. */
+  readonly cut: boolean;
+  /** Undefined in logs that did not record it. */
+  readonly promptTokens?: number;
   readonly outcome?: Outcome;
 }
 
@@ -24,7 +29,14 @@ function candidates(events: readonly LoggedEvent[]): Map<number, CandidateRecord
   for (const e of events) {
     if (e.type === 'generation') {
       const g = e as GenerationEvent;
-      byIndex.set(g.index, { index: g.index, operator: g.operator, parents: g.parents, outcome: byIndex.get(g.index)?.outcome });
+      byIndex.set(g.index, {
+        index: g.index,
+        operator: g.operator,
+        parents: g.parents,
+        cut: g.finishReason === 'length',
+        promptTokens: g.promptTokens,
+        outcome: byIndex.get(g.index)?.outcome,
+      });
     } else if (e.type === 'outcome') {
       const known = byIndex.get(e.index);
       if (known) byIndex.set(e.index, { ...known, outcome: e.outcome });
@@ -36,7 +48,11 @@ function candidates(events: readonly LoggedEvent[]): Map<number, CandidateRecord
 const objectiveOf = (o?: Outcome) => (o?.status === 'ok' && Number.isFinite(o.objective) ? o.objective : undefined);
 const pct = (n: number, d: number) => (d > 0 ? `${((100 * n) / d).toFixed(1)}%` : '-');
 
-/** Per operator: candidates, valid share, share that beat their (first) parent, and the best found. */
+/**
+ * Per operator: candidates, valid share, share cut at the length limit, median prompt tokens, share that beat their
+ * (first) parent, and the best found. The cut share and prompt length show when an operator's prompts (two parents,
+ * say) leave the model too little context for a whole answer: such answers end mid-program and count as invalid.
+ */
 export function operatorTable(events: readonly LoggedEvent[], sense: Sense): ReportTable {
   const all = candidates(events);
   const ops = new Map<string, CandidateRecord[]>();
@@ -49,15 +65,23 @@ export function operatorTable(events: readonly LoggedEvent[], sense: Sense): Rep
       return child !== undefined && child < objectiveOf(all.get(c.parents[0])?.outcome)!;
     });
     const best = valid.length ? Math.min(...valid.map((c) => objectiveOf(c.outcome)!)) : undefined;
+    const prompt = median(cs.flatMap((c) => (c.promptTokens === undefined ? [] : [c.promptTokens])));
     return [
       op,
       String(cs.length),
       pct(valid.length, cs.length),
+      pct(cs.filter((c) => c.cut).length, cs.length),
+      prompt === null ? '-' : String(prompt),
       withParent.length ? pct(improved.length, withParent.length) : '-',
       best === undefined ? '-' : formatObjective(naturalSign(sense, best)),
     ];
   });
-  return { id: 'table-operators', title: 'Operators', header: ['operator', 'candidates', 'valid', 'improved on parent', 'best'], rows };
+  return {
+    id: 'table-operators',
+    title: 'Operators',
+    header: ['operator', 'candidates', 'valid', 'cut at length limit', 'prompt tokens (median)', 'improved on parent', 'best'],
+    rows,
+  };
 }
 
 /** Failures by kind; invalid reasons grouped by stage where the log has one (numbers masked), the most frequent first. */

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AhdError } from '../../src/errors.ts';
 import { readRun, reportPage, writeReport } from '../../src/report/index.ts';
 import { escapeHtml } from '../../src/report/html.ts';
-import { failureTable } from '../../src/report/analysis.ts';
+import { failureTable, operatorTable } from '../../src/report/analysis.ts';
 import type { LoggedEvent } from '../../src/engine/events.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';
 import type { BaselineEntry } from '../../src/compare/baselines.ts';
@@ -84,6 +84,32 @@ describe('ahd report (fixture: EoH + ES on tsp50, 3 generations)', () => {
     const lineage = table('table-lineage');
     expect(lineage.rows[0].slice(0, 2)).toEqual(['0', String(page.best!.individual.id)]);
     expect(lineage.rows.at(-1)![2]).toBe('i1'); // every line goes back to an initial sample
+  });
+
+  it('shows per operator the share of answers cut at the length limit and the median prompt length', () => {
+    const at = '2026-12-04T00:00:00.000Z';
+    const generation = (index: number, operator: string, finishReason: 'stop' | 'length', promptTokens?: number) =>
+      ({ type: 'generation', index, attempt: 0, operator, parents: operator === 'i1' ? [] : [0, 1], finishReason, promptTokens, at }) as unknown as LoggedEvent;
+    const ok = (index: number, objective: number): LoggedEvent => ({ type: 'outcome', index, outcome: { status: 'ok', objective, values: [objective], valid: 1, count: 1, ms: 1 }, at });
+    const cut = (index: number): LoggedEvent => ({ type: 'outcome', index, outcome: { status: 'invalid', reason: 'no code', stage: 'parse', ms: 1 }, at });
+    const events = [
+      generation(0, 'i1', 'stop', 19), ok(0, 6.5),
+      generation(1, 'i1', 'stop', 19), ok(1, 6.4),
+      // Two-parent prompts near the context's end: three of four answers stop there.
+      generation(2, 'e2', 'length', 1500), cut(2),
+      generation(3, 'e2', 'length', 1700), cut(3),
+      generation(4, 'e2', 'stop', 1550), ok(4, 6.3),
+      generation(5, 'e2', 'length', 1600), cut(5),
+      // A log that did not record the prompt's length: no median.
+      generation(6, 'm1', 'stop'), ok(6, 6.35),
+    ];
+    const table = operatorTable(events, 'min');
+    expect(table.header.slice(0, 5)).toEqual(['operator', 'candidates', 'valid', 'cut at length limit', 'prompt tokens (median)']);
+    expect(table.rows.map((r) => r.slice(0, 5))).toEqual([
+      ['i1', '2', '100.0%', '0.0%', '19'],
+      ['e2', '4', '25.0%', '75.0%', '1575'],
+      ['m1', '1', '100.0%', '0.0%', '-'],
+    ]);
   });
 
   it("groups invalid outcomes by the stage that failed, and old logs (no stage) by reason alone", () => {
