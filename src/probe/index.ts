@@ -120,7 +120,7 @@ export function probeStats(problem: Problem, samples: readonly ProbeSample[]): P
   return {
     n: samples.length,
     validShare: samples.length ? valid.length / samples.length : 0,
-    mean: valid.length ? valid.reduce((a, b) => a + b, 0) / valid.length : null,
+    mean: valid.length ? mean(valid) : null,
     median: median(valid),
     best: valid.length ? (problem.sense === 'max' ? sorted[sorted.length - 1] : sorted[0]) : null,
   };

@@ -19,4 +19,4 @@ tar -cf - -C "$B" . | xz -T2 -6 > .devwork/rt/rt.tar.xz
 rm -rf "$B" .devwork/b/repo && mkdir -p .devwork/b/repo/models
 (cd "$WT" && cp -a package.json bin dist problems "$OLDPWD/.devwork/b/repo/" && cp -a models/ahd-heuristic-lm-5 "$OLDPWD/.devwork/b/repo/models/")
 cp "$(dirname "$0")/go.sh" .devwork/b/go.sh
-bash "$(dirname "$0")/markers.sh"
+WT=$WT bash "$(dirname "$0")/markers.sh"
