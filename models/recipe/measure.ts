@@ -3,14 +3,18 @@
  * own sampling defaults), prompts in the model's style (compact or compact-sig), the engine's response parser, and the sandbox on the full train split.
  *
  *   npx tsx models/recipe/measure.ts --model models/ahd-heuristic-lm --samples 30 [--sigmas 0,0.001,0.003,0.01] \
- *       [--problems tsp50,./examples/online-bpp/] [--temperature 0.6] [--answers answers.jsonl]
+ *       [--problems tsp50,./examples/online-bpp/] [--temperature 0.6] [--answers answers.jsonl] \
+ *       [--parents-from <run dir>,<run dir>]
  *
  * Per problem: i1 samples first; their valid, distinct programs are the parent pool for e1/e2/m1/m2 (as in an
  * EoH run, whose population comes from i1). Prints, per problem and operator: valid share, share of children whose
  * code differs from every parent, median seconds per candidate, decode tokens/s; the best and median i1 objective
  * against the seed heuristic and the classical baselines; why the invalid samples failed, per problem; then i1
- * validity under seeded ES perturbations. `--answers FILE` also writes every sample as a JSON line (problem,
- * operator, sample seed, sigma, the model's raw text and how it fared), to read why samples fail.
+ * validity under seeded ES perturbations (skipped with --sigma-samples 0). `--answers FILE` also writes every sample
+ * as a JSON line (problem, operator, sample seed, sigma, the model's raw text and how it fared), to read why samples
+ * fail. `--parents-from` takes the parents from finished runs instead (each run's best heuristic, from a run
+ * directory or one packed in a runs.zip): a search's best programs are longer than i1's, and whether a crossover
+ * of two of them still fits the model's context is what this measures.
  */
 import { writeFileSync, appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -25,6 +29,8 @@ import { parseResponse } from '../../src/extract/parse.ts';
 import type { Perturbation } from '../../src/es/types.ts';
 import type { LanguageModel } from '../../src/llm/types.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';
+import { readRunConfig } from '../../src/engine/run-dir/config.ts';
+import { readRunBest } from '../../src/engine/run-dir/best-file.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';
 
 /** Why a sample is invalid: the first step it failed at (truncated: no code block before max new tokens). */
@@ -41,6 +47,7 @@ interface Sample {
   readonly description?: string;
   readonly seconds: number;
   readonly tokens: number;
+  readonly promptTokens: number;
 }
 
 const { values } = parseArgs({
@@ -53,6 +60,7 @@ const { values } = parseArgs({
     'sigma-samples': { type: 'string', default: '12' },
     temperature: { type: 'string' }, // default: the model's own
     answers: { type: 'string' },
+    'parents-from': { type: 'string' },
   },
 });
 const samples = Number(values.samples);
@@ -63,6 +71,15 @@ const normalise = (code: string) => code.replace(/\s+/g, ' ').trim();
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : Number.NaN);
 const pct = (part: number, whole: number) => `${whole ? Math.round((100 * part) / whole) : 0}%`;
 const natural = (p: Problem, objective: number) => (p.sense === 'max' ? -objective : objective);
+
+/** --parents-from: the best heuristic of each given run of `problem` (none given: undefined, parents from i1). */
+function runParents(problem: Problem): PromptParent[] | undefined {
+  if (!values['parents-from']) return undefined;
+  const runs = values['parents-from'].split(',').filter((dir) => readRunConfig(dir).problem === problem.id);
+  const bests = runs.map((dir) => readRunBest(dir, problem)).filter((best) => best !== undefined);
+  if (bests.length === 0) throw new Error(`--parents-from: no finished run of ${problem.id} among the runs given`);
+  return bests.map(({ description, code }) => ({ description, code }));
+}
 
 // --temperature overrides the model's own; the rest of its sampling defaults stay.
 const temperature = values.temperature === undefined ? {} : { temperature: Number(values.temperature) };
@@ -97,7 +114,7 @@ async function sample(
   const parsed = parseResponse(gen.text, problem.fnName);
   if (!parsed.ok) {
     const failure: Failure = gen.finishReason === 'length' ? 'truncated' : 'no code';
-    const x: Sample = { valid: false, failure, why: parsed.reason, differs: false, seconds, tokens: gen.completionTokens };
+    const x: Sample = { valid: false, failure, why: parsed.reason, differs: false, seconds, tokens: gen.completionTokens, promptTokens: gen.promptTokens };
     return { result: Promise.resolve(recordAnswer(problem, operator, sampleSeed, perturbation, gen.text, x)) };
   }
   const differs = parents.every((p) => normalise(p.code) !== normalise(parsed.code));
@@ -114,6 +131,7 @@ async function sample(
       description: parsed.description,
       seconds,
       tokens: gen.completionTokens,
+      promptTokens: gen.promptTokens,
     }))
     .then((x) => recordAnswer(problem, operator, sampleSeed, perturbation, gen.text, x));
   return { result };
@@ -139,7 +157,8 @@ function row(problem: Problem, operator: string, xs: Sample[]): string {
   const valid = xs.filter((x) => x.valid).length;
   const differs = xs.filter((x) => x.differs).length;
   const tokS = xs.reduce((a, x) => a + x.tokens, 0) / xs.reduce((a, x) => a + x.seconds, 0);
-  return `| ${problem.id} | ${operator} | ${xs.length} | ${pct(valid, xs.length)} | ${operator === 'i1' ? '-' : pct(differs, xs.length)} | ${median(xs.map((x) => x.seconds)).toFixed(2)} | ${tokS.toFixed(0)} |`;
+  const cut = xs.filter((x) => x.failure === 'truncated').length;
+  return `| ${problem.id} | ${operator} | ${xs.length} | ${pct(valid, xs.length)} | ${operator === 'i1' ? '-' : pct(differs, xs.length)} | ${median(xs.map((x) => x.seconds)).toFixed(2)} | ${tokS.toFixed(0)} | ${pct(cut, xs.length)} | ${median(xs.map((x) => x.promptTokens))} |`;
 }
 
 async function reference(problem: Problem): Promise<string> {
@@ -152,7 +171,10 @@ async function reference(problem: Problem): Promise<string> {
   return parts.join(', ');
 }
 
-const table = ['| problem | operator | samples | valid | differs from parents | median s/candidate | tok/s |', '|---|---|---|---|---|---|---|'];
+const table = [
+  '| problem | operator | samples | valid | differs from parents | median s/candidate | tok/s | cut at length | median prompt tokens |',
+  '|---|---|---|---|---|---|---|---|---|',
+];
 const quality: string[] = [];
 const failures: string[] = [];
 for (const problem of problems) {
@@ -165,7 +187,7 @@ for (const problem of problems) {
   table.push(row(problem, 'i1', i1));
   const parents = new Map<string, PromptParent>();
   for (const x of i1) if (x.valid) parents.set(normalise(x.code!), { description: x.description!, code: x.code! });
-  const parentPool = [...parents.values()];
+  const parentPool = runParents(problem) ?? [...parents.values()];
   if (parentPool.length === 0) parentPool.push({ description: 'The seed heuristic.', code: problem.seedCode });
   const objectives = i1.filter((x) => x.valid).map((x) => natural(problem, x.objective!));
   const best = problem.sense === 'max' ? Math.max(...objectives) : Math.min(...objectives);
@@ -194,10 +216,10 @@ console.log(`\n| problem | invalid (all operators) | ${FAILURES.join(' | ')} | c
 console.log(failures.join('\n'));
 
 // ES: i1 validity when the weights are perturbed by sigma * eps(seed), over all problems.
-console.log('\n| sigma | i1 samples | valid | differs from the unperturbed sample |\n|---|---|---|---|');
 const perSigma = Number(values['sigma-samples']);
+if (perSigma > 0) console.log('\n| sigma | i1 samples | valid | differs from the unperturbed sample |\n|---|---|---|---|');
 const base = new Map<string, string>();
-for (const sigma of values.sigmas!.split(',').map(Number)) {
+for (const sigma of perSigma > 0 ? values.sigmas!.split(',').map(Number) : []) {
   let valid = 0;
   let differs = 0;
   let total = 0;
