@@ -18,6 +18,7 @@ import { acoCvrp50, scoreCvrpAco, type CvrpAcoData } from '../src/problems/aco-c
 import { acoTsp50, scoreTspAco, type TspAcoData } from '../src/problems/aco-tsp50/index.ts';
 import type { Instance, Problem } from '../src/problems/types.ts';
 import { evaluateNative } from '../src/sandbox/native.ts';
+import { median as medianOf } from '../src/ground/stats.ts';
 import { EVOLVED } from './fixtures/aco-evolved.ts';
 
 type TaskId = 'aco-tsp50' | 'aco-cvrp50' | 'aco-bpp500';
@@ -142,7 +143,7 @@ function msPerCandidate(problem: Problem): string {
     cpu.push((used.user + used.system) / 1000);
     if (outcome.status !== 'ok') throw new Error(`${problem.id} seed heuristic: ${JSON.stringify(outcome)}`);
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1].toFixed(0);
+  const median = (xs: number[]) => (medianOf(xs) ?? Number.NaN).toFixed(0);
   return `wall ${median(wall)} ms, cpu ${median(cpu)} ms (wall runs ${wall.map((t) => t.toFixed(0)).join(', ')})`;
 }
 

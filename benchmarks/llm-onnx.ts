@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { WeightLayout } from '../src/es/types.ts';
+import { median as medianOf } from '../src/ground/stats.ts';
 import { createChatTemplate } from '../src/llm/chat-template.ts';
 import { CausalLm } from '../src/llm/onnx/causal-lm.ts';
 import { decodeBatch } from '../src/llm/onnx/generate.ts';
@@ -47,7 +48,7 @@ interface Row {
   readonly aggregate?: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => medianOf(xs) ?? Number.NaN;
 
 async function inThread(setup: string, lifted: boolean): Promise<Row> {
   const model = readModelDir(dir);

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import type { Instance, Problem, SplitSpec } from '../src/problems/types.ts';
 import { evaluateInIsolate, prepareInstances } from '../src/sandbox/isolate.ts';
 import { evaluateNative } from '../src/sandbox/native.ts';
+import { median as medianOf } from '../src/ground/stats.ts';
 
 const { values: args } = parseArgs({
   options: { instances: { type: 'string', default: '20' }, reps: { type: 'string', default: '5' } },
@@ -44,10 +45,7 @@ function benchProblem(big: boolean): { problem: Problem; spec: SplitSpec; instan
   return { problem, spec, instances };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
+const median = (values: number[]) => medianOf(values) ?? Number.NaN;
 
 /** Median ms per instance of `evaluate` over REPS repetitions. */
 function perInstance(evaluate: () => void): number {

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { getProblem, listProblems } from '../src/problems/index.ts';
 import type { Problem } from '../src/problems/types.ts';
 import { formatTable } from '../src/cli/table-format.ts';
+import { median as medianOf } from '../src/ground/stats.ts';
 import { evaluateNative } from '../src/sandbox/native.ts';
 import { SandboxPool } from '../src/sandbox/pool.ts';
 import type { Outcome } from '../src/sandbox/types.ts';
@@ -67,10 +68,7 @@ async function sideBySide(pool: SandboxPool, problem: Problem, reps: number) {
   return { sandboxedMs: median(sandboxed), nativeMs: median(native), nativeRepeatedMs: median(nativeRepeated), same };
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
+const median = (xs: number[]) => medianOf(xs) ?? Number.NaN;
 
 async function warm(pool: SandboxPool): Promise<number> {
   const start = performance.now();

@@ -18,6 +18,7 @@ import { evaluate, splitStats } from '../../src/api/evaluate.ts';
 import { readBaselines, type BaselineEntry } from '../../src/compare/baselines.ts';
 import { evalSeedOf } from '../../src/engine/run-dir/index.ts';
 import { createRng, deriveSeed, type Rng } from '../../src/ground/rng.ts';
+import { median as medianOf } from '../../src/ground/stats.ts';
 import { getProblem } from '../../src/problems/index.ts';
 import { PROBLEM_IDS, type Problem, type ProblemId } from '../../src/problems/types.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';
@@ -100,7 +101,7 @@ async function headroom(id: ProblemId, n: number, refine: number, seed: number, 
   for (const x of distinct.values()) if (x.train === null) failures[x.status] = (failures[x.status] ?? 0) + 1;
   const refinedBest = await refineFrom(problem, grammar, validOnes, refine, rng, score);
   const values = validOnes.map((x) => x.train!);
-  const median = values.length === 0 ? null : values[Math.floor((values.length - 1) / 2)];
+  const median = medianOf(values);
   const result: TaskHeadroom = {
     problem: id,
     drawn: n,
