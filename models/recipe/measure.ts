@@ -24,6 +24,7 @@ import { buildPrompt } from '../../src/scaffolds/eoh/operators.ts';
 import type { OperatorId } from '../../src/core/types.ts';
 import type { PromptParent } from '../../src/scaffolds/prompts/types.ts';
 import { createRng, deriveSeed } from '../../src/ground/rng.ts';
+import { median as medianOf } from '../../src/ground/stats.ts';
 import { loadOnnxModel } from '../../src/llm/onnx/index.ts';
 import { parseResponse } from '../../src/extract/parse.ts';
 import type { Perturbation } from '../../src/es/types.ts';
@@ -68,7 +69,7 @@ const seed = Number(values.seed);
 // Ids or paths of problems of the user's own (examples/online-bpp/): loadProblem registers those for the sandbox too.
 const problems: Problem[] = values.problems ? await Promise.all(values.problems.split(',').map((ref) => loadProblem(ref))) : [...listProblems()];
 const normalise = (code: string) => code.replace(/\s+/g, ' ').trim();
-const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : Number.NaN);
+const median = (xs: number[]) => medianOf(xs) ?? Number.NaN;
 const pct = (part: number, whole: number) => `${whole ? Math.round((100 * part) / whole) : 0}%`;
 const natural = (p: Problem, objective: number) => (p.sense === 'max' ? -objective : objective);
 
