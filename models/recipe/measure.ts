@@ -81,6 +81,14 @@ function runParents(problem: Problem): PromptParent[] | undefined {
   if (bests.length === 0) throw new Error(`--parents-from: no finished run of ${problem.id} among the runs given`);
   return bests.map(({ description, code }) => ({ description, code }));
 }
+// Read before any sampling, so that a wrong run dir fails at once, not after a problem's i1 samples.
+let givenParents: Map<string, PromptParent[] | undefined>;
+try {
+  givenParents = new Map(problems.map((problem) => [problem.id, runParents(problem)]));
+} catch (error) {
+  console.error(`measure: ${(error as Error).message}`);
+  process.exit(2);
+}
 
 // --temperature overrides the model's own; the rest of its sampling defaults stay.
 const temperature = values.temperature === undefined ? {} : { temperature: Number(values.temperature) };
@@ -188,7 +196,7 @@ for (const problem of problems) {
   table.push(row(problem, 'i1', i1));
   const parents = new Map<string, PromptParent>();
   for (const x of i1) if (x.valid) parents.set(normalise(x.code!), { description: x.description!, code: x.code! });
-  const parentPool = runParents(problem) ?? [...parents.values()];
+  const parentPool = givenParents.get(problem.id) ?? [...parents.values()];
   if (parentPool.length === 0) parentPool.push({ description: 'The seed heuristic.', code: problem.seedCode });
   const objectives = i1.filter((x) => x.valid).map((x) => natural(problem, x.objective!));
   const best = problem.sense === 'max' ? Math.max(...objectives) : Math.min(...objectives);
