@@ -74,17 +74,19 @@ const pct = (part: number, whole: number) => `${whole ? Math.round((100 * part) 
 const natural = (p: Problem, objective: number) => (p.sense === 'max' ? -objective : objective);
 
 /** --parents-from: the best heuristic of each given run of `problem` (none given: undefined, parents from i1). */
-function runParents(problem: Problem): PromptParent[] | undefined {
-  if (!values['parents-from']) return undefined;
-  const runs = values['parents-from'].split(',').filter((dir) => readRunConfig(dir).problem === problem.id);
-  const bests = runs.map((dir) => readRunBest(dir, problem)).filter((best) => best !== undefined);
-  if (bests.length === 0) throw new Error(`--parents-from: no finished run of ${problem.id} among the runs given`);
-  return bests.map(({ description, code }) => ({ description, code }));
+function runParents(runs: readonly { dir: string; problem: string }[] | undefined, problem: Problem): PromptParent[] | undefined {
+  if (!runs) return undefined;
+  const bests = runs.filter((run) => run.problem === problem.id).map((run) => readRunBest(run.dir, problem));
+  const found = bests.filter((best) => best !== undefined);
+  if (found.length === 0) throw new Error(`--parents-from: no finished run of ${problem.id} among the runs given`);
+  return found.map(({ description, code }) => ({ description, code }));
 }
-// Read before any sampling, so that a wrong run dir fails at once, not after a problem's i1 samples.
+// Read before any sampling, so that a wrong run dir fails at once, not after a problem's i1 samples; each run's
+// config is read once, whatever the number of problems.
 let givenParents: Map<string, PromptParent[] | undefined>;
 try {
-  givenParents = new Map(problems.map((problem) => [problem.id, runParents(problem)]));
+  const runs = values['parents-from']?.split(',').map((dir) => ({ dir, problem: readRunConfig(dir).problem }));
+  givenParents = new Map(problems.map((problem) => [problem.id, runParents(runs, problem)]));
 } catch (error) {
   console.error(`measure: ${(error as Error).message}`);
   process.exit(2);
