@@ -22,11 +22,15 @@ rewritten atomically every --save-minutes and at the end of a chunk (also on SIG
 step), so a run killed with -9 resumes from its last save and, on one thread, reproduces bit for bit the
 weights an uninterrupted run reaches. Logs go to WORK/train.log.
 
---device cuda trains on a GPU (bfloat16 autocast, fused causal attention): the same plan and data stream, but
-not bit-identical to a CPU run. The checkpoint's tensors load on either device.
+--device cuda trains on a GPU (bfloat16 autocast): the same plan and data stream, but not bit-identical to a CPU
+run. The checkpoint's tensors load on either device. With torch >= 2.0 (the local wheel store's) training uses the
+fused attention kernel on either device; Debian's torch 1.13 has none and takes the masked path, 18x slower at a
+4,096 context on 2 cores (the same function, not the same bits: a plan resumes on the torch it started on).
 
 --init-from starts a new plan from another checkpoint's weights instead of the seeded initialisation (the
-optimizer starts fresh). The plan's architecture and vocabulary must equal the checkpoint's, and WORK's tokens must
+optimizer starts fresh). The plan's architecture and vocabulary must equal the checkpoint's, except that --block
+may be larger than its context: the position table then grows, each new row a copy of one of the checkpoint's
+second half of rows, in turn (a context extension; the fine-tune teaches the new rows). WORK's tokens must
 come from the same tokenizer (copy its tokenizer/ and run encode.ts; bpe.py would build a different one). The
 plan records the checkpoint's weights fingerprint as `init` (--status shows it), so the fine-tune's origin stays in
 its checkpoint and in the exported model's card.
@@ -198,11 +202,25 @@ def init_weights(path: str, model: GPT) -> dict:
     ckpt = torch.load(path, map_location="cpu")
     if "config" not in ckpt or "model" not in ckpt:
         fail(f"--init-from: {path} is not a checkpoint of train.py or gpt.save_checkpoint")
-    mine = asdict(model.cfg)
-    differ = [f"{k} {mine[k]} (checkpoint {ckpt['config'].get(k)})" for k in mine if ckpt["config"].get(k) != mine[k]]
+    mine, theirs = asdict(model.cfg), ckpt["config"]
+    longer = mine["block_size"] > theirs.get("block_size", mine["block_size"])
+    differ = [f"{k} {mine[k]} (checkpoint {theirs.get(k)})" for k in mine
+              if theirs.get(k) != mine[k] and not (k == "block_size" and longer)]
     if differ:
         fail(f"--init-from: the plan's model differs from {path}'s in {', '.join(differ)}")
-    return ckpt["model"]
+    weights = dict(ckpt["model"])
+    if longer:
+        weights["wpe.weight"] = extend_positions(weights["wpe.weight"], mine["block_size"])
+    return weights
+
+
+def extend_positions(table: torch.Tensor, rows: int) -> torch.Tensor:
+    """`table` (old rows) grown to `rows` rows: new row i copies row old - half + (i - old) % half, the old second
+    half tiled. Not the first rows: they mark a window's start, which a position past the old context never is."""
+    old = table.shape[0]
+    half = old // 2
+    source = torch.arange(old, rows) - old
+    return torch.cat([table, table[old - half + source % half]])
 
 
 def build(plan: dict) -> tuple[GPT, torch.optim.Optimizer]:

@@ -154,6 +154,28 @@ class TrainChunks(unittest.TestCase):
         self.assertIn("no checkpoint at", refusal(other, "--steps", "2", "--init-from", os.path.join(other, "nope.pt"), *PLAN))
         self.assertIn("--init-from starts a new plan", refusal(tuned, "--resume", "--init-from", ckpt))
 
+    def test_init_from_a_shorter_context_extends_the_position_table(self) -> None:
+        base = self.work("base")
+        self.ok(train(base, "--steps", "2", *PLAN))
+        weights = state(base)["model"]
+        # A plan with --block 40 from a 16-position checkpoint, at learning rate 0: every weight is the checkpoint's,
+        # and the 24 new position rows are its rows 8-15, tiled.
+        longer = self.work("longer")
+        self.ok(train(longer, "--steps", "1", "--init-from", os.path.join(base, "ckpt.pt"), *PLAN, "--block", "40", "--lr", "0"))
+        grown = state(longer)["model"]
+        self.assertEqual(tuple(grown["wpe.weight"].shape), (40, 32))
+        self.assertTrue(torch.equal(grown["wpe.weight"][:16], weights["wpe.weight"]))
+        for row in range(16, 40):
+            self.assertTrue(torch.equal(grown["wpe.weight"][row], weights["wpe.weight"][8 + (row - 16) % 8]), f"row {row}")
+        for name in weights:
+            if name != "wpe.weight":
+                self.assertTrue(torch.equal(grown[name], weights[name]), f"weights differ: {name}")
+        self.assertEqual(load_checkpoint(os.path.join(longer, "ckpt.pt")).cfg.block_size, 40)
+        # A shorter context would drop rows the checkpoint learnt: refused.
+        ckpt = os.path.join(base, "ckpt.pt")
+        self.assertEqual(refusal(self.work("shorter"), "--steps", "1", "--init-from", ckpt, *PLAN, "--block", "8"),
+                         f"train: --init-from: the plan's model differs from {ckpt}'s in block_size 8 (checkpoint 16)")
+
     def test_fused_attention_is_the_masked_one(self) -> None:
         # --device cuda trains through the fused kernel (mask None); it must compute what the masked path does.
         from gpt import GPT, GPTConfig
