@@ -29,8 +29,8 @@ fused attention kernel on either device; Debian's torch 1.13 has none and takes 
 
 --init-from starts a new plan from another checkpoint's weights instead of the seeded initialisation (the
 optimizer starts fresh). The plan's architecture and vocabulary must equal the checkpoint's, except that --block
-may be larger than its context: the position table then grows, each new row a copy of one of the checkpoint's
-second half of rows, in turn (a context extension; the fine-tune teaches the new rows). WORK's tokens must
+may be larger than its context: the position table is then stretched to the new length by linear interpolation
+(a context extension; the fine-tune adapts it). WORK's tokens must
 come from the same tokenizer (copy its tokenizer/ and run encode.ts; bpe.py would build a different one). The
 plan records the checkpoint's weights fingerprint as `init` (--status shows it), so the fine-tune's origin stays in
 its checkpoint and in the exported model's card.
@@ -215,12 +215,15 @@ def init_weights(path: str, model: GPT) -> dict:
 
 
 def extend_positions(table: torch.Tensor, rows: int) -> torch.Tensor:
-    """`table` (old rows) grown to `rows` rows: new row i copies row old - half + (i - old) % half, the old second
-    half tiled. Not the first rows: they mark a window's start, which a position past the old context never is."""
+    """`table` stretched to `rows` rows by linear interpolation, first and last rows kept (position interpolation).
+    Order survives, so attention still tells earlier from later; copying old rows past the end does not: on A's
+    held-out windows (extend-init.py in benchmarks/results/model-headroom/) copies start at loss 1.5-1.8, this at 0.27."""
     old = table.shape[0]
-    half = old // 2
-    source = torch.arange(old, rows) - old
-    return torch.cat([table, table[old - half + source % half]])
+    at = torch.arange(rows, dtype=torch.float64) * (old - 1) / (rows - 1)
+    low = at.floor().long()
+    high = (low + 1).clamp(max=old - 1)
+    frac = (at - low).to(table.dtype).unsqueeze(1)
+    return table[low] * (1 - frac) + table[high] * frac
 
 
 def build(plan: dict) -> tuple[GPT, torch.optim.Optimizer]:

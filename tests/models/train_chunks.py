@@ -158,19 +158,18 @@ class TrainChunks(unittest.TestCase):
         base = self.work("base")
         self.ok(train(base, "--steps", "2", *PLAN))
         weights = state(base)["model"]
-        # A plan with --block 40 from a 16-position checkpoint, at learning rate 0: every weight is the checkpoint's,
-        # and the 24 new position rows are its rows 8-15, tiled.
+        # A plan with --block 31 from a 16-position checkpoint, at learning rate 0: every weight is the checkpoint's
+        # but the position table, stretched: row 2i is old row i, row 2i+1 halfway between rows i and i+1.
         longer = self.work("longer")
-        self.ok(train(longer, "--steps", "1", "--init-from", os.path.join(base, "ckpt.pt"), *PLAN, "--block", "40", "--lr", "0"))
-        grown = state(longer)["model"]
-        self.assertEqual(tuple(grown["wpe.weight"].shape), (40, 32))
-        self.assertTrue(torch.equal(grown["wpe.weight"][:16], weights["wpe.weight"]))
-        for row in range(16, 40):
-            self.assertTrue(torch.equal(grown["wpe.weight"][row], weights["wpe.weight"][8 + (row - 16) % 8]), f"row {row}")
+        self.ok(train(longer, "--steps", "1", "--init-from", os.path.join(base, "ckpt.pt"), *PLAN, "--block", "31", "--lr", "0"))
+        grown, table = state(longer)["model"]["wpe.weight"], weights["wpe.weight"]
+        self.assertEqual(tuple(grown.shape), (31, 32))
+        self.assertTrue(torch.equal(grown[0::2], table))
+        torch.testing.assert_close(grown[1::2], (table[:-1] + table[1:]) / 2)
         for name in weights:
             if name != "wpe.weight":
-                self.assertTrue(torch.equal(grown[name], weights[name]), f"weights differ: {name}")
-        self.assertEqual(load_checkpoint(os.path.join(longer, "ckpt.pt")).cfg.block_size, 40)
+                self.assertTrue(torch.equal(state(longer)["model"][name], weights[name]), f"weights differ: {name}")
+        self.assertEqual(load_checkpoint(os.path.join(longer, "ckpt.pt")).cfg.block_size, 31)
         # A shorter context would drop rows the checkpoint learnt: refused.
         ckpt = os.path.join(base, "ckpt.pt")
         self.assertEqual(refusal(self.work("shorter"), "--steps", "1", "--init-from", ckpt, *PLAN, "--block", "8"),
