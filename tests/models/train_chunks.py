@@ -162,13 +162,14 @@ class TrainChunks(unittest.TestCase):
         # but the position table, stretched: row 2i is old row i, row 2i+1 halfway between rows i and i+1.
         longer = self.work("longer")
         self.ok(train(longer, "--steps", "1", "--init-from", os.path.join(base, "ckpt.pt"), *PLAN, "--block", "31", "--lr", "0"))
-        grown, table = state(longer)["model"]["wpe.weight"], weights["wpe.weight"]
+        tuned = state(longer)["model"]
+        grown, table = tuned["wpe.weight"], weights["wpe.weight"]
         self.assertEqual(tuple(grown.shape), (31, 32))
         self.assertTrue(torch.equal(grown[0::2], table))
         torch.testing.assert_close(grown[1::2], (table[:-1] + table[1:]) / 2)
         for name in weights:
             if name != "wpe.weight":
-                self.assertTrue(torch.equal(state(longer)["model"][name], weights[name]), f"weights differ: {name}")
+                self.assertTrue(torch.equal(tuned[name], weights[name]), f"weights differ: {name}")
         self.assertEqual(load_checkpoint(os.path.join(longer, "ckpt.pt")).cfg.block_size, 31)
         # A shorter context would drop rows the checkpoint learnt: refused.
         ckpt = os.path.join(base, "ckpt.pt")

@@ -3,11 +3,10 @@
     /work/venv/bin/python benchmarks/results/model-headroom/extend-init.py WEIGHTS WORK > extend-init.txt
 
 WEIGHTS: A's weights.pt; WORK: a folder with A's corpus encoded at --max-tokens 4096 (tokens.bin, tokens.json).
-Six of the held-out windows (the last 300 starts, as train.py holds them out), 4,096 tokens each; the loss per
+Six of train.py's held-out windows (its load_data and windows), 4,096 tokens each; the loss per
 token, over all positions and over each half. train.py's extend_positions is the interpolation; the others copy
 old rows past the old end. Needs torch >= 2.0 (the fused kernel; the masked path takes minutes here).
 """
-import json
 import os
 import sys
 
@@ -18,7 +17,7 @@ import torch.nn.functional as F
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 sys.path.insert(0, os.path.join(ROOT, "models", "recipe"))
 from gpt import GPT, GPTConfig  # noqa: E402
-from train import extend_positions  # noqa: E402
+from train import extend_positions, load_data, windows  # noqa: E402
 
 ROWS, WINDOWS, HOLDOUT = 4096, 6, 300
 
@@ -34,12 +33,9 @@ def main(weights_path: str, work: str) -> None:
     ckpt = torch.load(weights_path, map_location="cpu")
     old = ckpt["model"]["wpe.weight"]
     n = old.shape[0]
-    meta = json.load(open(os.path.join(work, "tokens.json"), encoding="utf-8"))
-    tokens = np.fromfile(os.path.join(work, "tokens.bin"), dtype=np.uint16)
-    starts = np.array(meta["starts"], dtype=np.int64)
-    held_out = starts[starts + ROWS + 1 <= len(tokens)][-HOLDOUT:]
-    picks = held_out[np.random.default_rng(1).integers(0, HOLDOUT, WINDOWS)]
-    x = torch.from_numpy(np.stack([tokens[s : s + ROWS + 1] for s in picks]).astype(np.int64))
+    data = load_data(work, ROWS, HOLDOUT)
+    x, y = windows(data, data.val_starts, np.random.default_rng(1), WINDOWS, ROWS)
+    cfg = GPTConfig(**dict(ckpt["config"], block_size=ROWS))
     starts_of = {
         "interpolate (train.py)": extend_positions(old, ROWS),
         f"copy rows {n // 2}-{n - 1} in turn": copies(old, n // 2),
@@ -48,12 +44,11 @@ def main(weights_path: str, work: str) -> None:
     }
     print(f"{WINDOWS} held-out windows of {ROWS} tokens; loss per token")
     for name, table in starts_of.items():
-        cfg = dict(ckpt["config"], block_size=ROWS)
-        model = GPT(GPTConfig(**cfg)).eval()
+        model = GPT(cfg).eval()
         model.load_state_dict(dict(ckpt["model"], **{"wpe.weight": table}))
         with torch.no_grad():
-            logits, _ = model(x[:, :-1])
-            loss = F.cross_entropy(logits.flatten(0, 1), x[:, 1:].flatten(), reduction="none").view(WINDOWS, -1)
+            logits, _ = model(x)
+            loss = F.cross_entropy(logits.flatten(0, 1), y.flatten(), reduction="none").view(WINDOWS, -1)
         print(f"{name:28s} all {loss.mean():.4f}  positions 0-{n - 1} {loss[:, :n].mean():.4f}  "
               f"{n}-{ROWS - 1} {loss[:, n:].mean():.4f}", flush=True)
 
