@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Where a search's improvements come from: per task and operator, how often a child beats its parents and the run.
+
+    python3 benchmarks/results/model-headroom/operator-gains.py <table dir>/runs/*-b1000-r[012]
+
+Reads each run's events.jsonl (the full run directory; the packed parts keep only summaries). Objectives there are
+minimised (maximising tasks are negated). For every evaluated sample: its operator, whether it is valid, whether it
+beats the best of its parents (operators with parents), and whether it beats every sample evaluated before it in
+the run (a new best on train); new bests are also counted in the run's second half (after half its samples), the
+part a doubled budget would extend. Prints one markdown table summed over the runs given, per task, method and
+operator.
+"""
+import collections
+import json
+import os
+import sys
+
+
+def run_rows(run_dir):
+    config = json.load(open(os.path.join(run_dir, 'config.json')))
+    problem, scaffold = config['problem'], config['search']['scaffold']
+    generation, objective = {}, {}
+    for line in open(os.path.join(run_dir, 'events.jsonl')):
+        event = json.loads(line)
+        if event['type'] == 'generation':
+            generation[event['index']] = event  # the last attempt is the one evaluated
+        elif event['type'] == 'outcome':
+            out = event['outcome']
+            objective[event['index']] = out['objective'] if out['status'] == 'ok' else None
+    order = sorted(objective)
+    half = len(order) / 2
+    best = float('inf')
+    for rank, index in enumerate(order):
+        value = objective[index]
+        gen = generation.get(index, {})
+        parents = [objective.get(p) for p in gen.get('parents', [])]
+        parents = [p for p in parents if p is not None]
+        beats_parents = value is not None and bool(parents) and value < min(parents)
+        new_best = value is not None and value < best
+        if new_best:
+            best = value
+        yield (problem, scaffold, gen.get('operator', '?')), value is not None, bool(parents), beats_parents, \
+            new_best, new_best and rank >= half
+
+
+def main(run_dirs):
+    totals = collections.defaultdict(lambda: [0, 0, 0, 0, 0, 0])
+    runs = collections.Counter()
+    for run_dir in run_dirs:
+        seen = set()
+        for key, valid, has_parents, beats, new_best, late in run_rows(run_dir):
+            t = totals[key]
+            t[0] += 1
+            t[1] += valid
+            t[2] += has_parents and valid
+            t[3] += beats
+            t[4] += new_best
+            t[5] += late
+            seen.add(key[:2])
+        for task_method in seen:
+            runs[task_method] += 1
+    print('| task | method | runs | operator | samples | valid | beats its best parent (of valid with parents) '
+          '| new bests | of them in the second half |')
+    print('|---|---|---:|---|---:|---:|---:|---:|---:|')
+    for (problem, scaffold, op), (n, valid, with_parents, beats, new_best, late) in sorted(totals.items()):
+        share = f'{100 * beats / with_parents:.1f}%' if with_parents else '-'
+        print(f'| {problem} | {scaffold} | {runs[(problem, scaffold)]} | {op} | {n} | {100 * valid / n:.1f}% | {share} '
+              f'| {new_best} | {late} |')
+
+
+if __name__ == '__main__':
+    if len(sys.argv) < 2:
+        sys.exit('usage: operator-gains.py <run dir>...')
+    main(sys.argv[1:])
