@@ -16,9 +16,10 @@ import os
 import re
 import sys
 
+from search import SENSE
+
 NUMBER = re.compile(r'(?<![A-Za-z_$])\d+(\.\d+)?')
 CODE = re.compile(r'function [\s\S]*\}')
-TASKS = ('tsp50', 'kp100', 'asp15', 'aco-tsp50', 'aco-cvrp50', 'aco-bpp500')
 
 
 def shape(code):
@@ -46,13 +47,12 @@ def run_rows(run_dir):
     for rank, index in enumerate(order):
         value = objective[index]
         gen = generation.get(index, {})
-        parents = [objective.get(p) for p in gen.get('parents', [])]
-        parents = [p for p in parents if p is not None]
+        ids = gen.get('parents', [])
+        parents = [objective[p] for p in ids if objective.get(p) is not None]
         beats_parents = value is not None and bool(parents) and value < min(parents)
         new_best = value is not None and value < best
         if new_best:
             best = value
-        ids = gen.get('parents', [])
         same = None
         if len(ids) == 1 and code.get(index) and code.get(ids[0]):
             same = shape(code[index]) == shape(code[ids[0]])
@@ -96,7 +96,7 @@ def corpus(path):
     counts = collections.defaultdict(lambda: [0, 0])
     for line in open(path):
         example = json.loads(line)
-        if example['operator'] not in ('m1', 'm2') or example['problem'] not in TASKS:
+        if example['operator'] not in ('m1', 'm2') or example['problem'] not in SENSE:
             continue
         parent, child = CODE.search(example['prompt']), CODE.search(example['answer'])
         if not parent or not child:

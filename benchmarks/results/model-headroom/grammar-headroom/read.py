@@ -9,19 +9,23 @@ measure2-lm-7), for scale: the grammar's best programs beside what a search with
 """
 import glob
 import json
-import math
 import os
 import statistics
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SENSE = {'tsp50': -1, 'kp100': 1, 'asp15': 1}
+sys.path.insert(0, os.path.dirname(HERE))
+from search import SEEDS, SENSE, cells, complete, load, paired  # noqa: E402
+
+TASKS = ('tsp50', 'kp100', 'asp15')
 
 
 def model_means(folder):
-    table = json.load(open(os.path.join(HERE, '..', folder, 'table.json')))
-    return {(c['problem'], c['split']): statistics.mean(v for v in c['values'] if isinstance(v, (int, float)))
-            for c in table['cells']
-            if not c['es'] and c['scaffold'] == 'eoh' and c['budget'] == 1000 and c['seeds'] == [0, 1, 2]}
+    """(problem, split) -> the EoH budget-1000 mean over seeds 0-2, where the table holds all three."""
+    table = cells(load(os.path.join(HERE, '..', folder)))
+    return {(problem, split): statistics.mean(values[s] for s in SEEDS)
+            for (problem, split, budget, scaffold), values in table.items()
+            if scaffold == 'eoh' and budget == 1000 and complete(values)}
 
 
 def main():
@@ -33,21 +37,17 @@ def main():
     print('| task | split | sampled (best of 1,000) | refined (+1,000 m1/m2 edits) | gain | SE | beyond two SE '
           '| model -5, EoH b1000 | model -7, EoH b1000 |')
     print('|---|---|---:|---:|---:|---:|---|---:|---:|')
-    for problem, sense in SENSE.items():
-        runs = [s[problem] for s in seeds.values() if problem in s]
-        for split in ['train'] + list(runs[0]['sampled']['test']):
-            pick = (lambda r, which: r[which]['train']) if split == 'train' else (lambda r, which: r[which]['test'][split])
-            a = [pick(r, 'sampled') for r in runs]
-            b = [pick(r, 'refined') for r in runs]
-            gains = [sense * (y - x) for x, y in zip(a, b)]
-            mean = statistics.mean(gains)
-            se = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else float('nan')
-            beyond = 'yes' if len(gains) > 1 and mean > 2 * se else 'no'
-            cells = [models[m].get((problem, split)) for m in ('-5', '-7')]
-            shown = ' | '.join('-' if v is None else f'{v:.4f}' for v in cells)
-            print(f'| {problem} | {split} | {statistics.mean(a):.4f} | {statistics.mean(b):.4f} | {mean:+.4f} '
-                  f'| {se:.4f} | {beyond} | {shown} |')
-
+    for problem in TASKS:
+        runs = {seed: s[problem] for seed, s in seeds.items() if problem in s}
+        for split in ['train'] + list(next(iter(runs.values()))['sampled']['test']):
+            def pick(which):
+                return {seed: r[which]['train'] if split == 'train' else r[which]['test'][split] for seed, r in runs.items()}
+            sampled, refined = pick('sampled'), pick('refined')
+            gain, se, _ = paired(refined, sampled, SENSE[problem])
+            beyond = 'yes' if gain is not None and gain > 2 * se else 'no'
+            shown = ' | '.join('-' if v is None else f'{v:.4f}' for v in (models[m].get((problem, split)) for m in ('-5', '-7')))
+            print(f'| {problem} | {split} | {statistics.mean(sampled.values()):.4f} | {statistics.mean(refined.values()):.4f} '
+                  f'| {"-" if gain is None else f"{gain:+.4f}"} | {"-" if se is None else f"{se:.4f}"} | {beyond} | {shown} |')
 
 if __name__ == '__main__':
     main()
