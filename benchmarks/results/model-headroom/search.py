@@ -85,6 +85,25 @@ def best_baseline(table, problem, split):
     return max(rows, key=lambda b: sense * b['mean']) if rows else None
 
 
+def replacement(cand, dflt, first_test, seeds, rows=None):
+    """The replacement rule's counts on `seeds`: (tasks better, tasks worse beyond two paired SE, tasks read), EoH
+    budget 1000 on each task's first test split, read only where both tables hold every seed. `rows`, a list, gets
+    (problem, split, candidate mean, default mean, gain, SE) per task read."""
+    better, worse, read = 0, [], 0
+    for problem in SENSE:
+        split = first_test[problem]
+        a, b = cand.get((problem, split, 1000, 'eoh'), {}), dflt.get((problem, split, 1000, 'eoh'), {})
+        if not all(s in a and s in b for s in seeds):
+            continue
+        read += 1
+        gain, se, _ = paired({s: a[s] for s in seeds}, {s: b[s] for s in seeds}, SENSE[problem])
+        better += gain > 0
+        worse += [problem] if gain < -2 * se else []
+        if rows is not None:
+            rows.append((problem, split, statistics.mean(a[s] for s in seeds), statistics.mean(b[s] for s in seeds), gain, se))
+    return better, worse, read
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--candidate', required=True, help="the candidate's table directory (table.json)")
@@ -146,20 +165,11 @@ def main():
             print(f'- {label}, {problem} {first_test[problem]}: {gain:+.4f} (SE {se:.4f}): '
                   f'{"beyond two SE" if beyond else "not beyond two SE"}')
         print(f'  - {label}: beyond two SE on {len(met)} of {read} tasks read ({", ".join(met) or "none"})')
-    better, worse, read = 0, [], 0
-    for problem in SENSE:
-        a, b = cand.get((problem, first_test[problem], 1000, 'eoh'), {}), dflt.get((problem, first_test[problem], 1000, 'eoh'), {})
-        if not (complete(a) and complete(b)):
-            continue
-        read += 1
-        gain, se, _ = paired({s: a[s] for s in SEEDS}, {s: b[s] for s in SEEDS}, SENSE[problem])
-        better += gain > 0
-        worse += [problem] if gain < -2 * se else []
+    better, worse, read = replacement(cand, dflt, first_test, SEEDS)
     verdict = 'not read (a task lacks seeds 0-2)' if read < len(SENSE) else (
         'replaces the default' if better >= 4 and not worse else 'does not replace the default')
     print(f'- replacement (EoH budget 1000, first test split, seeds 0-2): better on {better} of {read} tasks read, '
           f'worse beyond two SE on {", ".join(worse) or "none"}: {verdict}')
-
 
 if __name__ == '__main__':
     main()
