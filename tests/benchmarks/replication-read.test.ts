@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,6 @@ const FIRST_TEST: Record<string, string> = {
 /** A table directory whose EoH budget-1000 cells hold value(problem, seed) on each task's train and first test split. */
 function table(value: (problem: string, seed: number) => number, seeds: readonly number[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'ahd-replication-'));
-  mkdirSync(dir, { recursive: true });
   const cells = Object.entries(FIRST_TEST).flatMap(([problem, split]) =>
     ['train', split].map((s) => ({
       problem, split: s, budget: 1000, scaffold: 'eoh', es: false, seeds, values: seeds.map((seed) => value(problem, seed)),

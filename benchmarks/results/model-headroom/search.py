@@ -85,23 +85,29 @@ def best_baseline(table, problem, split):
     return max(rows, key=lambda b: sense * b['mean']) if rows else None
 
 
-def replacement(cand, dflt, first_test, seeds, rows=None):
-    """The replacement rule's counts on `seeds`: (tasks better, tasks worse beyond two paired SE, tasks read), EoH
-    budget 1000 on each task's first test split, read only where both tables hold every seed. `rows`, a list, gets
-    (problem, split, candidate mean, default mean, gain, SE) per task read."""
-    better, worse, read = 0, [], 0
+def first_test_splits(order):
+    """problem -> its first test split (the first split after train in the table's order)."""
+    return {p: [s for s in order[p] if s != 'train'][0] for p in SENSE}
+
+
+def replacement(cand, dflt, first_test, seeds):
+    """The replacement rule on `seeds`, EoH budget 1000 on each task's first test split, read only on the tasks where
+    both tables hold every seed: (rows, tasks better, tasks worse beyond two paired SE), a row per task read as
+    (problem, split, candidate mean, default mean, gain, SE)."""
+    rows = []
     for problem in SENSE:
         split = first_test[problem]
         a, b = cand.get((problem, split, 1000, 'eoh'), {}), dflt.get((problem, split, 1000, 'eoh'), {})
         if not all(s in a and s in b for s in seeds):
             continue
-        read += 1
         gain, se, _ = paired({s: a[s] for s in seeds}, {s: b[s] for s in seeds}, SENSE[problem])
-        better += gain > 0
-        worse += [problem] if gain < -2 * se else []
-        if rows is not None:
-            rows.append((problem, split, statistics.mean(a[s] for s in seeds), statistics.mean(b[s] for s in seeds), gain, se))
-    return better, worse, read
+        rows.append((problem, split, statistics.mean(a[s] for s in seeds), statistics.mean(b[s] for s in seeds), gain, se))
+    return rows, sum(r[4] > 0 for r in rows), [r[0] for r in rows if r[4] < -2 * r[5]]
+
+
+def replacement_verdict(better, worse):
+    """The rule's verdict once every task is read: better on at least four of six, worse beyond two SE on none."""
+    return 'replaces the default' if better >= 4 and not worse else 'does not replace the default'
 
 
 def main():
@@ -127,7 +133,7 @@ def main():
               f'{"-" if se is None else f"{se:.4f}"} | {bl["baseline"] + " " + format(bl["mean"], ".4f") if bl else "-"} |')
 
     print('\n### The lines (read only where the candidate has seeds 0-2 of what a line names)\n')
-    first_test = {p: [s for s in order[p] if s != 'train'][0] for p in SENSE}
+    first_test = first_test_splits(order)
     for problem in SENSE:
         verdicts = []
         for split in [s for s in order[problem] if s != 'train']:
@@ -165,11 +171,12 @@ def main():
             print(f'- {label}, {problem} {first_test[problem]}: {gain:+.4f} (SE {se:.4f}): '
                   f'{"beyond two SE" if beyond else "not beyond two SE"}')
         print(f'  - {label}: beyond two SE on {len(met)} of {read} tasks read ({", ".join(met) or "none"})')
-    better, worse, read = replacement(cand, dflt, first_test, SEEDS)
-    verdict = 'not read (a task lacks seeds 0-2)' if read < len(SENSE) else (
-        'replaces the default' if better >= 4 and not worse else 'does not replace the default')
+    rows, better, worse = replacement(cand, dflt, first_test, SEEDS)
+    read = len(rows)
+    verdict = 'not read (a task lacks seeds 0-2)' if read < len(SENSE) else replacement_verdict(better, worse)
     print(f'- replacement (EoH budget 1000, first test split, seeds 0-2): better on {better} of {read} tasks read, '
           f'worse beyond two SE on {", ".join(worse) or "none"}: {verdict}')
+
 
 if __name__ == '__main__':
     main()

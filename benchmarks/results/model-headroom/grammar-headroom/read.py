@@ -49,5 +49,6 @@ def main():
             print(f'| {problem} | {split} | {statistics.mean(sampled.values()):.4f} | {statistics.mean(refined.values()):.4f} '
                   f'| {"-" if gain is None else f"{gain:+.4f}"} | {"-" if se is None else f"{se:.4f}"} | {beyond} | {shown} |')
 
+
 if __name__ == '__main__':
     main()

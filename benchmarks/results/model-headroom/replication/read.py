@@ -13,7 +13,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from search import SENSE, cells, load, replacement, splits  # noqa: E402
+from search import SENSE, cells, first_test_splits, load, replacement, replacement_verdict, splits  # noqa: E402
 
 SEED_SETS = (('seeds 0-2', [0, 1, 2]), ('seeds 3-5', [3, 4, 5]), ('seeds 0-5, pooled (decides)', [0, 1, 2, 3, 4, 5]))
 
@@ -25,18 +25,18 @@ def main():
     args = ap.parse_args()
     cand_table, def_table = load(args.candidate), load(args.default)
     cand, dflt, order = cells(cand_table), cells(def_table), splits(def_table)
-    first_test = {p: [s for s in order[p] if s != 'train'][0] for p in SENSE}
+    first_test = first_test_splits(order)
     print(f'## Amendment 9: the replacement rule, {args.candidate} beside {args.default}\n')
     for label, seeds in SEED_SETS:
-        rows = []
-        better, worse, read = replacement(cand, dflt, first_test, seeds, rows)
+        rows, better, worse = replacement(cand, dflt, first_test, seeds)
+        read = len(rows)
         print(f'### {label}\n')
         print('| task | split | default | candidate | gain | SE |')
         print('|---|---|---:|---:|---:|---:|')
         for problem, split, a, b, gain, se in rows:
             print(f'| {problem} | {split} | {b:.4f} | {a:.4f} | {gain:+.4f} | {se:.4f} |')
         verdict = (f'not read ({len(SENSE) - read} task(s) lack a seed)' if read < len(SENSE) else
-                   'replaces the default' if better >= 4 and not worse else 'does not replace the default')
+                   replacement_verdict(better, worse))
         print(f'\nbetter on {better} of {read} tasks read, worse beyond two SE on {", ".join(worse) or "none"}: '
               f'{verdict}\n')
 
