@@ -3,7 +3,8 @@
 
     python3 benchmarks/results/model-headroom/grammar-headroom/read.py
 
-Reads every seed-<S>.json here (headroom.ts --json); positive gain = the refined program is better (shorter tour, more
+Reads every seed-<S>.json and seed-<S>-<task>.json here (headroom.ts --json; Amendment 10 wrote one file per seed and
+task); positive gain = the refined program is better (shorter tour, more
 value). The model columns are measure 2's EoH budget-1000 means over seeds 0-2 (table.json of measure2-lm-5 and
 measure2-lm-7), for scale: the grammar's best programs beside what a search with a model of that grammar found.
 """
@@ -17,8 +18,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from search import SEEDS, SENSE, cells, complete, load, paired  # noqa: E402
 
-TASKS = ('tsp50', 'kp100', 'asp15')
-
 
 def model_means(folder):
     """(problem, split) -> the EoH budget-1000 mean over seeds 0-2, where the table holds all three."""
@@ -28,17 +27,24 @@ def model_means(folder):
             if scaffold == 'eoh' and budget == 1000 and complete(values)}
 
 
+def by_task(folder):
+    """task -> {seed: headroom.ts's record}, from every seed file in folder."""
+    tasks = {}
+    for path in sorted(glob.glob(os.path.join(folder, 'seed-*.json'))):
+        seed = os.path.basename(path)[len('seed-'):-len('.json')].split('-', 1)[0]
+        for record in json.load(open(path)):
+            tasks.setdefault(record['problem'], {})[seed] = record
+    return tasks
+
+
 def main():
-    seeds = {}
-    for path in sorted(glob.glob(os.path.join(HERE, 'seed-*.json'))):
-        seeds[os.path.basename(path)[5:-5]] = {r['problem']: r for r in json.load(open(path))}
+    tasks = by_task(HERE)
     models = {name: model_means(folder) for name, folder in (('-5', 'measure2-lm-5'), ('-7', 'measure2-lm-7'))}
-    print(f'seeds: {", ".join(sorted(seeds))}\n')
-    print('| task | split | sampled (best of 1,000) | refined (+1,000 m1/m2 edits) | gain | SE | beyond two SE '
+    print('| task | seeds | split | sampled (best of 1,000) | refined (+1,000 m1/m2 edits) | gain | SE | beyond two SE '
           '| model -5, EoH b1000 | model -7, EoH b1000 |')
-    print('|---|---|---:|---:|---:|---:|---|---:|---:|')
-    for problem in TASKS:
-        runs = {seed: s[problem] for seed, s in seeds.items() if problem in s}
+    print('|---|---|---|---:|---:|---:|---:|---|---:|---:|')
+    for problem in (p for p in SENSE if p in tasks):
+        runs = tasks[problem]
         for split in ['train'] + list(next(iter(runs.values()))['sampled']['test']):
             def pick(which):
                 return {seed: r[which]['train'] if split == 'train' else r[which]['test'][split] for seed, r in runs.items()}
@@ -46,7 +52,7 @@ def main():
             gain, se, _ = paired(refined, sampled, SENSE[problem])
             beyond = 'yes' if gain is not None and gain > 2 * se else 'no'
             shown = ' | '.join('-' if v is None else f'{v:.4f}' for v in (models[m].get((problem, split)) for m in ('-5', '-7')))
-            print(f'| {problem} | {split} | {statistics.mean(sampled.values()):.4f} | {statistics.mean(refined.values()):.4f} '
+            print(f'| {problem} | {", ".join(sorted(runs))} | {split} | {statistics.mean(sampled.values()):.4f} | {statistics.mean(refined.values()):.4f} '
                   f'| {"-" if gain is None else f"{gain:+.4f}"} | {"-" if se is None else f"{se:.4f}"} | {beyond} | {shown} |')
 
 
