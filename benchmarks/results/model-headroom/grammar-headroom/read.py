@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Amendment 8's reading: refined over sampled, paired by seed, per task and split, beside the model searches.
 
-    python3 benchmarks/results/model-headroom/grammar-headroom/read.py
+    python3 benchmarks/results/model-headroom/grammar-headroom/read.py [folder of seed files; default: this one]
 
 Reads every seed-<S>.json and seed-<S>-<task>.json here (headroom.ts --json; Amendment 10 wrote one file per seed and
 task); positive gain = the refined program is better (shorter tour, more
@@ -38,7 +38,7 @@ def by_task(folder):
 
 
 def main():
-    tasks = by_task(HERE)
+    tasks = by_task(sys.argv[1] if len(sys.argv) > 1 else HERE)
     models = {name: model_means(folder) for name, folder in (('-5', 'measure2-lm-5'), ('-7', 'measure2-lm-7'))}
     print('| task | seeds | split | sampled (best of 1,000) | refined (+1,000 m1/m2 edits) | gain | SE | beyond two SE '
           '| model -5, EoH b1000 | model -7, EoH b1000 |')
