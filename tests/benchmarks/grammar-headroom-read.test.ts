@@ -16,7 +16,7 @@ const record = (problem: string, split: string, sampled: number, refined: number
 });
 
 describe('grammar-headroom/read.py', () => {
-  it('pairs seeds across one file per seed and one file per seed and task, and reads no task on one seed', (ctx) => {
+  it('pairs seeds across one file per seed and one file per seed and task, and reads the first test split of tasks with two seeds or more', (ctx) => {
     ctx.skip(python.status !== 0, 'python3 is not on PATH');
     const dir = mkdtempSync(join(tmpdir(), 'ahd-grammar-headroom-'));
     const write = (name: string, records: object[]) => writeFileSync(join(dir, name), JSON.stringify(records));
@@ -35,5 +35,13 @@ describe('grammar-headroom/read.py', () => {
     // aco-tsp50 is minimised: gains +0.1 and -0.1 pair to 0, within two SE.
     expect(row('aco-tsp50', 'test50')).toMatch(/^\| aco-tsp50 \| 1, 2 \| test50 \| 6\.0000 \| 6\.0000 \| \+0\.0000 \| 0\.1000 \| no \|/);
     expect(row('aco-bpp500', 'test500')).toMatch(/^\| aco-bpp500 \| 1 \| test500 \| 204\.0000 \| 203\.0000 \| - \| - \| no \|/);
+    // The verdict reads each task's first test split of the search table, and says how many seeds it stands on.
+    const verdicts = run.stdout.split('\n').filter((l) => l.startsWith('- ') || l.startsWith('room on'));
+    expect(verdicts).toEqual([
+      '- kp100 test100: room (+0.6000, SE 0.1000, 2 seeds, fewer than three)',
+      '- aco-tsp50 test50: no room (+0.0000, SE 0.1000, 2 seeds, fewer than three)',
+      '- aco-bpp500 test500: not read (1 seed)',
+      'room on the first test split: 1 of 2 tasks read (kp100)',
+    ]);
   });
 });
