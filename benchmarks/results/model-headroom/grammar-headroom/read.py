@@ -4,8 +4,7 @@
     python3 benchmarks/results/model-headroom/grammar-headroom/read.py [folder of seed files; default: this one]
 
 Reads every seed-<S>.json and seed-<S>-<task>.json here (headroom.ts --json; Amendment 10 wrote one file per seed and
-task); positive gain = the refined program is better (shorter tour, more
-value). The model columns are measure 2's EoH budget-1000 means over seeds 0-2 (table.json of measure2-lm-5 and
+task); positive gain = the refined program is better (shorter tour, more value). The model columns are measure 2's EoH budget-1000 means over seeds 0-2 (table.json of measure2-lm-5 and
 measure2-lm-7), for scale: the grammar's best programs beside what a search with a model of that grammar found.
 """
 import glob
@@ -13,10 +12,13 @@ import json
 import os
 import statistics
 import sys
+from collections import namedtuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from search import SEEDS, SENSE, cells, complete, first_test_splits, load, paired, splits  # noqa: E402
+
+Verdict = namedtuple('Verdict', 'problem split seeds gain se room')
 
 
 def model_means(folder):
@@ -56,20 +58,20 @@ def main():
             gain, se, _ = paired(refined, sampled, SENSE[problem])
             beyond = 'yes' if gain is not None and gain > 2 * se else 'no'
             if split == first_test[problem]:
-                verdicts.append((problem, split, len(runs), gain, se, beyond == 'yes'))
+                verdicts.append(Verdict(problem, split, len(runs), gain, se, beyond == 'yes'))
             shown = ' | '.join('-' if v is None else f'{v:.4f}' for v in (models[m].get((problem, split)) for m in ('-5', '-7')))
             print(f'| {problem} | {", ".join(sorted(runs))} | {split} | {statistics.mean(sampled.values()):.4f} | {statistics.mean(refined.values()):.4f} '
                   f'| {"-" if gain is None else f"{gain:+.4f}"} | {"-" if se is None else f"{se:.4f}"} | {beyond} | {shown} |')
     print()
-    for problem, split, n, gain, se, room in verdicts:
-        if gain is None:
-            print(f'- {problem} {split}: not read ({n} seed)')
+    for v in verdicts:
+        if v.gain is None:
+            print(f'- {v.problem} {v.split}: not read ({v.seeds} seed)')
         else:
-            print(f'- {problem} {split}: {"room" if room else "no room"} ({gain:+.4f}, SE {se:.4f}, {n} seeds'
-                  f'{"" if n >= 3 else ", fewer than three"})')
-    read = [v for v in verdicts if v[3] is not None]
-    print(f'\nroom on the first test split: {sum(v[5] for v in read)} of {len(read)} tasks read '
-          f'({", ".join(v[0] for v in read if v[5]) or "none"})')
+            print(f'- {v.problem} {v.split}: {"room" if v.room else "no room"} ({v.gain:+.4f}, SE {v.se:.4f}, '
+                  f'{v.seeds} seeds{"" if v.seeds >= 3 else ", fewer than three"})')
+    read = [v for v in verdicts if v.gain is not None]
+    print(f'\nroom on the first test split: {sum(v.room for v in read)} of {len(read)} tasks read '
+          f'({", ".join(v.problem for v in read if v.room) or "none"})')
 
 
 if __name__ == '__main__':
