@@ -4,7 +4,7 @@
  *
  *   npx tsx models/recipe/measure.ts --model models/ahd-heuristic-lm --samples 30 [--sigmas 0,0.001,0.003,0.01] \
  *       [--problems tsp50,./examples/online-bpp/] [--temperature 0.6] [--answers answers.jsonl] \
- *       [--parents-from <run dir>,<run dir>]
+ *       [--parents-from <run dir>,<run dir>] [--operators m2]
  *
  * Per problem: i1 samples first; their valid, distinct programs are the parent pool for e1/e2/m1/m2 (as in an
  * EoH run, whose population comes from i1). Prints, per problem and operator: valid share, share of children whose
@@ -14,14 +14,17 @@
  * as a JSON line (problem, operator, sample seed, sigma, the model's raw text and how it fared), to read why samples
  * fail. `--parents-from` takes the parents from finished runs instead (each run's best heuristic, from a run
  * directory or one packed in a runs.zip): a search's best programs are longer than i1's, and whether a crossover
- * of two of them still fits the model's context is what this measures.
+ * of two of them still fits the model's context is what this measures. For m1 and m2 it also counts the children
+ * whose code has their parent's shape (numbers masked, corpus/numbers.ts): m2's definition, a copy with new numbers.
+ * `--operators` measures only those (i1 left out needs --parents-from: the parents come from i1 otherwise).
  */
 import { writeFileSync, appendFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { listProblems, loadProblem } from '../../src/problems/index.ts';
 import type { Problem } from '../../src/problems/types.ts';
 import { buildPrompt } from '../../src/scaffolds/eoh/operators.ts';
-import type { OperatorId } from '../../src/core/types.ts';
+import { OPERATOR_IDS, type OperatorId } from '../../src/core/types.ts';
+import { shapeOf } from './corpus/numbers.ts';
 import type { PromptParent } from '../../src/scaffolds/prompts/types.ts';
 import { createRng, deriveSeed } from '../../src/ground/rng.ts';
 import { median as medianOf } from '../../src/ground/stats.ts';
@@ -49,6 +52,8 @@ interface Sample {
   readonly seconds: number;
   readonly tokens: number;
   readonly promptTokens: number;
+  /** One-parent operators: whether the child's code has its parent's shape (undefined: no code, or two parents). */
+  readonly sameShape?: boolean;
 }
 
 const { values } = parseArgs({
@@ -62,8 +67,17 @@ const { values } = parseArgs({
     temperature: { type: 'string' }, // default: the model's own
     answers: { type: 'string' },
     'parents-from': { type: 'string' },
+    operators: { type: 'string', default: OPERATOR_IDS.join(',') },
   },
 });
+const operators = values.operators!.split(',') as OperatorId[];
+const unknown = operators.filter((op) => !OPERATOR_IDS.includes(op));
+if (unknown.length > 0 || operators.length === 0) usageError(`--operators takes ${OPERATOR_IDS.join(', ')}; got ${values.operators}`);
+if (!operators.includes('i1') && !values['parents-from']) usageError('--operators without i1 needs --parents-from (the parents come from i1 otherwise)');
+function usageError(message: string): never {
+  console.error(`measure: ${message}`);
+  process.exit(2);
+}
 const samples = Number(values.samples);
 const seed = Number(values.seed);
 // Ids or paths of problems of the user's own (examples/online-bpp/): loadProblem registers those for the sandbox too.
@@ -88,8 +102,7 @@ try {
   const runs = values['parents-from']?.split(',').map((dir) => ({ dir, problem: readRunConfig(dir).problem }));
   givenParents = new Map(problems.map((problem) => [problem.id, runParents(runs, problem)]));
 } catch (error) {
-  console.error(`measure: ${(error as Error).message}`);
-  process.exit(2);
+  usageError((error as Error).message);
 }
 
 // --temperature overrides the model's own; the rest of its sampling defaults stay.
@@ -101,7 +114,7 @@ if (values.answers) writeFileSync(values.answers, '');
 /** One sample's line in --answers' file (written as its outcome arrives, so lines are in completion order). */
 function recordAnswer(problem: Problem, operator: OperatorId, sampleSeed: number, perturbation: Perturbation | undefined, text: string, x: Sample): Sample {
   if (values.answers) {
-    const line = { problem: problem.id, operator, seed: sampleSeed, sigma: perturbation?.sigma ?? 0, valid: x.valid, failure: x.failure, why: x.why, text };
+    const line = { problem: problem.id, operator, seed: sampleSeed, sigma: perturbation?.sigma ?? 0, valid: x.valid, failure: x.failure, why: x.why, sameShape: x.sameShape, text };
     appendFileSync(values.answers, JSON.stringify(line) + '\n');
   }
   return x;
@@ -129,6 +142,7 @@ async function sample(
     return { result: Promise.resolve(recordAnswer(problem, operator, sampleSeed, perturbation, gen.text, x)) };
   }
   const differs = parents.every((p) => normalise(p.code) !== normalise(parsed.code));
+  const sameShape = parents.length === 1 ? shapeOf(parents[0].code) === shapeOf(parsed.code) : undefined;
   // Wrapped, not awaited: evaluation runs while the next sample is generated.
   const result = pool
     .evaluate({ problem: problem.id, split: 'train', code: parsed.code, seed: sampleSeed })
@@ -143,6 +157,7 @@ async function sample(
       seconds,
       tokens: gen.completionTokens,
       promptTokens: gen.promptTokens,
+      sameShape,
     }))
     .then((x) => recordAnswer(problem, operator, sampleSeed, perturbation, gen.text, x));
   return { result };
@@ -169,7 +184,8 @@ function row(problem: Problem, operator: string, xs: Sample[]): string {
   const differs = xs.filter((x) => x.differs).length;
   const tokS = xs.reduce((a, x) => a + x.tokens, 0) / xs.reduce((a, x) => a + x.seconds, 0);
   const cut = xs.filter((x) => x.failure === 'truncated').length;
-  return `| ${problem.id} | ${operator} | ${xs.length} | ${pct(valid, xs.length)} | ${operator === 'i1' ? '-' : pct(differs, xs.length)} | ${median(xs.map((x) => x.seconds)).toFixed(2)} | ${tokS.toFixed(0)} | ${pct(cut, xs.length)} | ${median(xs.map((x) => x.promptTokens))} |`;
+  const same = operator === 'm1' || operator === 'm2' ? pct(xs.filter((x) => x.sameShape).length, xs.length) : '-';
+  return `| ${problem.id} | ${operator} | ${xs.length} | ${pct(valid, xs.length)} | ${operator === 'i1' ? '-' : pct(differs, xs.length)} | ${same} | ${median(xs.map((x) => x.seconds)).toFixed(2)} | ${tokS.toFixed(0)} | ${pct(cut, xs.length)} | ${median(xs.map((x) => x.promptTokens))} |`;
 }
 
 async function reference(problem: Problem): Promise<string> {
@@ -183,8 +199,8 @@ async function reference(problem: Problem): Promise<string> {
 }
 
 const table = [
-  '| problem | operator | samples | valid | differs from parents | median s/candidate | tok/s | cut at length | median prompt tokens |',
-  '|---|---|---|---|---|---|---|---|---|',
+  '| problem | operator | samples | valid | differs from parents | same shape as its parent | median s/candidate | tok/s | cut at length | median prompt tokens |',
+  '|---|---|---|---|---|---|---|---|---|---|',
 ];
 const quality: string[] = [];
 const failures: string[] = [];
@@ -192,26 +208,32 @@ for (const problem of problems) {
   const all: Sample[] = [];
   const rng = createRng(deriveSeed(seed, `measure:${problem.id}`));
   const pending: Promise<Sample>[] = [];
-  for (let k = 0; k < samples; k++) pending.push((await sample(model, problem, 'i1', [], deriveSeed(seed, `${problem.id}:i1:${k}`))).result);
+  const i1Samples = operators.includes('i1') ? samples : 0;
+  for (let k = 0; k < i1Samples; k++) pending.push((await sample(model, problem, 'i1', [], deriveSeed(seed, `${problem.id}:i1:${k}`))).result);
   const i1 = await Promise.all(pending);
   all.push(...i1);
-  table.push(row(problem, 'i1', i1));
   const parents = new Map<string, PromptParent>();
   for (const x of i1) if (x.valid) parents.set(normalise(x.code!), { description: x.description!, code: x.code! });
   const parentPool = givenParents.get(problem.id) ?? [...parents.values()];
   if (parentPool.length === 0) parentPool.push({ description: 'The seed heuristic.', code: problem.seedCode });
-  const objectives = i1.filter((x) => x.valid).map((x) => natural(problem, x.objective!));
-  const best = problem.sense === 'max' ? Math.max(...objectives) : Math.min(...objectives);
-  quality.push(
-    `| ${problem.id} | ${objectives.length} | ${best.toFixed(3)} | ${median(objectives).toFixed(3)} | ${await reference(problem)} |`,
-  );
+  if (i1.length > 0) {
+    table.push(row(problem, 'i1', i1));
+    const objectives = i1.filter((x) => x.valid).map((x) => natural(problem, x.objective!));
+    const best = problem.sense === 'max' ? Math.max(...objectives) : Math.min(...objectives);
+    quality.push(
+      `| ${problem.id} | ${objectives.length} | ${best.toFixed(3)} | ${median(objectives).toFixed(3)} | ${await reference(problem)} |`,
+    );
+  }
+  // Every operator draws its parents from the same stream whichever are measured, so sample k of an operator has
+  // the same parents in a run that measures it alone.
   for (const operator of ['e1', 'e2', 'm1', 'm2'] as const) {
     const count = operator === 'e1' || operator === 'e2' ? 2 : 1;
     const jobs: Promise<Sample>[] = [];
     for (let k = 0; k < samples; k++) {
       const chosen = Array.from({ length: count }, () => parentPool[rng.int(parentPool.length)]);
-      jobs.push((await sample(model, problem, operator, chosen, deriveSeed(seed, `${problem.id}:${operator}:${k}`))).result);
+      if (operators.includes(operator)) jobs.push((await sample(model, problem, operator, chosen, deriveSeed(seed, `${problem.id}:${operator}:${k}`))).result);
     }
+    if (jobs.length === 0) continue;
     const xs = await Promise.all(jobs);
     all.push(...xs);
     table.push(row(problem, operator, xs));
@@ -221,8 +243,10 @@ for (const problem of problems) {
   console.error(`measured ${problem.id}`);
 }
 console.log(table.join('\n'));
-console.log('\n| problem | valid i1 | best i1 | median i1 | references (natural sign) |\n|---|---|---|---|---|');
-console.log(quality.join('\n'));
+if (quality.length > 0) {
+  console.log('\n| problem | valid i1 | best i1 | median i1 | references (natural sign) |\n|---|---|---|---|---|');
+  console.log(quality.join('\n'));
+}
 console.log(`\n| problem | invalid (all operators) | ${FAILURES.join(' | ')} | commonest reasons |\n|---|---|${FAILURES.map(() => '---').join('|')}|---|`);
 console.log(failures.join('\n'));
 

@@ -116,8 +116,8 @@ describe("the generic grammar on examples/online-bpp's signature, in the real sa
     const outcomes = await Promise.all(written.map(({ code }) => pool.evaluate({ problem: problem.id, split: 'train', code, seed: 0 })));
     outcomes.forEach((outcome, i) => expect(outcome.status, `${written[i].code}\n${JSON.stringify(outcome)}`).toBe('ok'));
     // A compact-sig training example for it: the header carries the signature, the answer is the program.
-    const example = toExample('compact-sig', sig, 'i1', [], { genome: { form: 'sum', genes: [], c: {} }, ...written[0] });
+    const example = toExample('compact-sig', sig, 'i1', [], written[0]);
     expect(example.prompt).toBe('#online-bpp i1 priority(item, bins[]) -> scores[]');
-    expect(toExample('compact', getProblem('tsp50'), 'i1', [], { genome: { form: 'sum', genes: [], c: {} }, ...written[0] }).prompt).toBe('#tsp50 i1');
+    expect(toExample('compact', getProblem('tsp50'), 'i1', [], written[0]).prompt).toBe('#tsp50 i1');
   }, 600_000); // minutes only on a loaded machine: the sandbox's start and four programs on 600 items
 });

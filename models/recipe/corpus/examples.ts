@@ -1,6 +1,7 @@
 import type { OperatorId } from '../../../src/core/types.ts';
 import { compactAnswer, compactUserContent, type CompactStyle } from '../../../src/scaffolds/prompts/compact.ts';
 import type { PromptSignature } from '../../../src/scaffolds/prompts/signature.ts';
+import type { PromptParent } from '../../../src/scaffolds/prompts/types.ts';
 import type { Rng } from '../../../src/ground/rng.ts';
 import type { Genome, TaskGrammar } from './genome.ts';
 import { cross, explore, mutate, randomGenome, reparam } from './genome.ts';
@@ -77,8 +78,8 @@ export function toExample(
   style: CompactStyle,
   problem: PromptSignature,
   operator: OperatorId,
-  parents: readonly Program[],
-  child: Program,
+  parents: readonly PromptParent[],
+  child: PromptParent,
 ): Example {
   return {
     problem: problem.id,

@@ -23,6 +23,11 @@
  * are ahd-heuristic-lm-2's corpus. Smaller blocks and wide names give many more name bindings per example, which is
  * what a model needs to learn to copy a header's names into the body (ahd-heuristic-lm-3's card); mixed names make
  * half of them made-up words no other signature has, so copying is the only way to fit them.
+ *
+ * `--copy-m2 N --copy-parents <root>,<root>` appends N m2 examples per task whose parents are the best programs of
+ * the finished runs at or below those roots (run folders or studies' runs.zip), copied with new numbers
+ * (copy-m2.ts): m2 on programs a search grew, which no grammar writes. Their own seeded stream, so the other
+ * examples are the same with or without them.
  */
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +45,11 @@ import {
 import { getProblem } from '../../../src/problems/index.ts';
 import { createRng, deriveSeed, type Rng } from '../../../src/ground/rng.ts';
 import { signatureText, type PromptSignature } from '../../../src/scaffolds/prompts/signature.ts';
-import { childFor, randomProgram, toExample, type Program, type Validator } from './examples.ts';
+import { childFor, randomProgram, toExample, type Example, type Program, type Validator } from './examples.ts';
+import { copyM2Examples } from './copy-m2.ts';
+import type { PromptParent } from '../../../src/scaffolds/prompts/types.ts';
+import { findFinishedRuns } from '../../../src/engine/run-dir/finished-runs.ts';
+import { readRunBest } from '../../../src/engine/run-dir/best-file.ts';
 import type { TaskGrammar } from './genome.ts';
 import { genericGrammar } from './generic.ts';
 import { GRAMMARS } from './grammars.ts';
@@ -77,6 +86,8 @@ async function main(): Promise<void> {
       'generic-block': { type: 'string', default: '20' },
       'generic-arrays': { type: 'string', default: '2' },
       'generic-names': { type: 'string', default: 'basic' },
+      'copy-m2': { type: 'string', default: '0' },
+      'copy-parents': { type: 'string' },
     },
   });
   if (!values.out) usage('--out is required');
@@ -94,10 +105,19 @@ async function main(): Promise<void> {
   const names = values['generic-names'] as SignatureNames;
   if (!SIGNATURE_NAMES.includes(names)) usage(`--generic-names must be ${SIGNATURE_NAMES.slice(0, -1).join(', ')} or ${SIGNATURE_NAMES.at(-1)}, got ${names}`);
   const genericShape: GenericShape = { block, signature: { maxArrays, names } };
+  const copyM2 = Number(values['copy-m2']);
+  if (!Number.isInteger(copyM2) || copyM2 < 0) usage(`--copy-m2 must be a non-negative integer, got ${values['copy-m2']}`);
+  if (copyM2 > 0 && !values['copy-parents']) usage('--copy-m2 needs --copy-parents (the runs whose best programs are the parents)');
   const seed = Number(values.seed);
   const perOp = Number(values['per-op']);
   const poolSize = Number(values.pool);
   const problems = values.problems!.split(',') as ProblemId[];
+  let copyBases: Map<string, PromptParent[]> = new Map();
+  try {
+    if (copyM2 > 0) copyBases = runBests(values['copy-parents']!.split(','), problems);
+  } catch (error) {
+    usage(`--copy-parents: ${(error as Error).message}`);
+  }
   mkdirSync(dirname(values.out), { recursive: true });
   const format = { eosToken: COMPACT_EOS, specialTokens: COMPACT_SPECIAL_TOKENS, chatTemplate: COMPACT_CHAT_TEMPLATE };
   writeFileSync(join(dirname(values.out), 'format.json'), JSON.stringify(format, null, 2) + '\n');
@@ -108,7 +128,7 @@ async function main(): Promise<void> {
   try {
     // Problems run concurrently so the pool's workers stay busy; each has its own seeded stream and buffer.
     const reports = await Promise.all([
-      ...problems.map((problem) => generateProblem(problem, style, seed, perOp, poolSize, validator)),
+      ...problems.map((problem) => generateProblem(problem, style, seed, perOp, poolSize, validator, copyM2, copyBases.get(problem) ?? [])),
       ...(checks ? [generateGeneric(generic, genericShape, seed, validator, checks)] : []),
     ]);
     for (const report of reports) {
@@ -122,7 +142,16 @@ async function main(): Promise<void> {
   }
 }
 
-async function generateProblem(problem: ProblemId, style: CompactStyle, seed: number, perOp: number, poolSize: number, validator: CorpusValidator) {
+async function generateProblem(
+  problem: ProblemId,
+  style: CompactStyle,
+  seed: number,
+  perOp: number,
+  poolSize: number,
+  validator: CorpusValidator,
+  copyM2: number,
+  copyBases: readonly PromptParent[],
+) {
   const grammar = GRAMMARS[problem];
   const rng = createRng(deriveSeed(seed, problem));
   const pool = await programPool(grammar, poolSize, rng, validator.validate);
@@ -135,8 +164,27 @@ async function generateProblem(problem: ProblemId, style: CompactStyle, seed: nu
       else missed++;
     }
   }
+  const copies = await copyM2Examples(style, getProblem(problem), copyBases, copyM2, createRng(deriveSeed(seed, `copy-m2:${problem}`)), validator.validate);
+  for (const example of copies) lines.push(exampleJson(example));
+  const copied = copyM2 > 0 ? `; copy-m2 ${copies.length} of ${copyM2} from ${copyBases.length} parents` : '';
   const s = validator.stats(problem);
-  return { lines, summary: `${problem}: ${lines.length} examples (${missed} without a valid child); ${checkedText(s)}` };
+  return { lines, summary: `${problem}: ${lines.length} examples (${missed} without a valid child${copied}); ${checkedText(s)}` };
+}
+
+/** Per problem, the distinct best programs of the finished runs at or below `roots`; a problem with none is refused. */
+function runBests(roots: readonly string[], problems: readonly ProblemId[]): Map<string, PromptParent[]> {
+  const runs = roots.flatMap((root) => findFinishedRuns(root));
+  const bests = new Map<string, PromptParent[]>();
+  for (const problem of problems) {
+    const seen = new Map<string, PromptParent>();
+    for (const run of runs.filter((r) => r.problem === problem)) {
+      const best = readRunBest(run.dir, getProblem(problem));
+      if (best) seen.set(best.code, { description: best.description, code: best.code });
+    }
+    if (seen.size === 0) throw new Error(`no finished run of ${problem} under ${roots.join(', ')}`);
+    bests.set(problem, [...seen.values()]);
+  }
+  return bests;
 }
 
 /** `size` distinct valid programs of the grammar, the parents examples draw from; fewer if `maxDraws` runs out. */
@@ -162,7 +210,10 @@ async function exampleLine(
   const parents = parentsFrom(pool, PARENTS[operator], rng);
   const child = await childFor(grammar, operator, parents, rng, validate);
   if (!child) return undefined;
-  const example = toExample(style, sig, operator, parents, child);
+  return exampleJson(toExample(style, sig, operator, parents, child));
+}
+
+function exampleJson(example: Example): string {
   const text = renderCompactText(example.prompt, example.answer, COMPACT_EOS);
   return JSON.stringify({ ...example, text }) + '\n';
 }
