@@ -23,4 +23,15 @@ describe('measure.ts --parents-from', () => {
     expect(status).toBe(2);
     expect(stderr).toBe('measure: --parents-from: no finished run of tsp50 among the runs given');
   });
+
+  it('refuses an unknown operator and m2 alone without parents, in one line, exit 2', () => {
+    expect(measure('--problems', 'tsp50', '--operators', 'm3')).toEqual({
+      status: 2,
+      stderr: 'measure: --operators takes i1, e1, e2, m1, m2; got m3',
+    });
+    expect(measure('--problems', 'tsp50', '--operators', 'm2')).toEqual({
+      status: 2,
+      stderr: 'measure: --operators without i1 needs --parents-from (the parents come from i1 otherwise)',
+    });
+  });
 });
