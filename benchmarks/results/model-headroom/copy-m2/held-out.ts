@@ -1,9 +1,9 @@
 /**
- * Amendment 11's held-out parents: the finished runs under `--held` whose best program's shape (numbers masked) is
+ * Amendment 11's held-out parents: the finished runs under the `--held` roots whose best program's shape (numbers masked) is
  * not the shape of any best program under `--training` (the runs E's copy-m2 examples were drawn from). Prints the
  * run directories, comma-separated, for `measure.ts --parents-from`; per task counts on stderr.
  *
- *   npx tsx benchmarks/results/model-headroom/copy-m2/held-out.ts --held <root> --training <root>,<root>
+ *   npx tsx benchmarks/results/model-headroom/copy-m2/held-out.ts --held <root>,<root> --training <root>,<root>
  */
 import { parseArgs } from 'node:util';
 import { findFinishedRuns } from '../../../../src/engine/run-dir/finished-runs.ts';
@@ -13,17 +13,26 @@ import { shapeOf } from '../../../../models/recipe/corpus/numbers.ts';
 
 const { values } = parseArgs({ options: { held: { type: 'string' }, training: { type: 'string' } } });
 if (!values.held || !values.training) {
-  console.error('held-out.ts: --held <root> and --training <root>,<root> are required');
+  console.error('held-out.ts: --held <root>,<root> and --training <root>,<root> are required');
   process.exit(2);
 }
 const bestShape = (dir: string, problem: string) => {
   const best = readRunBest(dir, getProblem(problem));
   return best && `${problem}\u0000${shapeOf(best.code)}`;
 };
-const seen = new Set(values.training.split(',').flatMap((root) => findFinishedRuns(root).map((run) => bestShape(run.dir, run.problem))));
+/** The finished runs under each root (a root with two runs of one setting and seed is refused, in one line). */
+function runsUnder(roots: string): ReturnType<typeof findFinishedRuns> {
+  try {
+    return roots.split(',').flatMap((root) => findFinishedRuns(root));
+  } catch (error) {
+    console.error(`held-out.ts: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}
+const seen = new Set(runsUnder(values.training).map((run) => bestShape(run.dir, run.problem)));
 const kept: string[] = [];
 const counts = new Map<string, [number, number]>();
-for (const run of findFinishedRuns(values.held)) {
+for (const run of runsUnder(values.held)) {
   const shape = bestShape(run.dir, run.problem);
   const count = counts.get(run.problem) ?? [0, 0];
   count[0]++;
