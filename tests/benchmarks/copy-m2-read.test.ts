@@ -19,7 +19,8 @@ function answers(dir: string, name: string, rows: Record<string, [boolean, boole
   return join(dir, name);
 }
 
-const times = <T>(n: number, x: T): T[] => Array.from({ length: n }, () => x);
+/** n samples with the same outcome, [valid, sameShape]. */
+const times = (n: number, x: [boolean, boolean]): [boolean, boolean][] => Array.from({ length: n }, () => x);
 
 describe('copy-m2/read.py', () => {
   it('pairs samples by task and seed and applies Amendment 11: shape up on tsp50 and kp100, validity down nowhere', (ctx) => {
