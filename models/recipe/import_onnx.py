@@ -130,7 +130,8 @@ def main() -> None:
             fail(f"the imported model's logits differ from the ONNX graph's by {gap:.2e} (tolerance {args.tolerance:.0e})")
         print(f"logits equal onnxruntime's within {gap:.2e}")
     save_checkpoint(model, args.out, source=os.path.abspath(args.model_dir))
-    digest = hashlib.sha256(open(args.out, "rb").read()).hexdigest()
+    with open(args.out, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
     print(f"wrote {args.out}: {sum(p.numel() for p in model.parameters())} parameters, sha256 {digest}")
 
 

@@ -70,14 +70,14 @@ const { values } = parseArgs({
     operators: { type: 'string', default: OPERATOR_IDS.join(',') },
   },
 });
-const operators = values.operators!.split(',') as OperatorId[];
-const unknown = operators.filter((op) => !OPERATOR_IDS.includes(op));
-if (unknown.length > 0 || operators.length === 0) usageError(`--operators takes ${OPERATOR_IDS.join(', ')}; got ${values.operators}`);
-if (!operators.includes('i1') && !values['parents-from']) usageError('--operators without i1 needs --parents-from (the parents come from i1 otherwise)');
 function usageError(message: string): never {
   console.error(`measure: ${message}`);
   process.exit(2);
 }
+// An empty --operators splits to [''], which is unknown too.
+const operators = values.operators!.split(',') as OperatorId[];
+if (operators.some((op) => !OPERATOR_IDS.includes(op))) usageError(`--operators takes ${OPERATOR_IDS.join(', ')}; got ${values.operators}`);
+if (!operators.includes('i1') && !values['parents-from']) usageError('--operators without i1 needs --parents-from (the parents come from i1 otherwise)');
 const samples = Number(values.samples);
 const seed = Number(values.seed);
 // Ids or paths of problems of the user's own (examples/online-bpp/): loadProblem registers those for the sandbox too.

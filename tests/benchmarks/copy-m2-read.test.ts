@@ -36,7 +36,8 @@ describe('copy-m2/read.py', () => {
       kp100: times(10, [true, true]),
       asp15: times(10, [true, true]),
     });
-    const run = spawnSync('python3', [SCRIPT, a, up], { encoding: 'utf8' });
+    const read = (e: string) => spawnSync('python3', [SCRIPT, a, e], { encoding: 'utf8' });
+    const run = read(up);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('| tsp50 | 10 | 100.0% | 100.0% | +0.0 (0.0) | 0.0% | 100.0% | +100.0 (0.0) |');
     // kp100: five pairs rise by one, five stay: +50%, SE sd(0.527)/sqrt(10) = 16.7%: beyond two SE.
@@ -49,7 +50,7 @@ describe('copy-m2/read.py', () => {
       kp100: times(10, [true, true]),
       asp15: times(10, [false, false]),
     });
-    const failed = spawnSync('python3', [SCRIPT, a, down], { encoding: 'utf8' });
+    const failed = read(down);
     expect(failed.stdout).toContain('- valid share lower beyond two SE on: asp15');
     expect(failed.stdout).toMatch(/\nM1: fail\n$/);
   });
