@@ -69,6 +69,7 @@ export async function runLayers(layers: readonly ConfigLayer[], hooks: RunHooks 
       scaffold,
       budget: search.budget,
       seed: search.seed,
+      m2: search.m2,
       es: config.es,
       dir: io.out,
       resume: io.resume,

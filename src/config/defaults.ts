@@ -9,7 +9,7 @@ import type { EsSection } from './schema.ts';
  */
 export const RUN_DEFAULTS = Object.freeze({
   /** The reference's random.seed(2024). */
-  search: Object.freeze({ budget: 1000, seed: 2024 }),
+  search: Object.freeze({ budget: 1000, seed: 2024, m2: 'free' }),
   es: Object.freeze({ enabled: false, diagnostics: false }),
   llm: Object.freeze({ backend: 'onnx' }),
   io: Object.freeze({ resume: false, json: false }),

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ScaffoldId } from '../core/types.ts';
+import type { M2Mode, ScaffoldId } from '../core/types.ts';
 import { usageError } from '../errors.ts';
 import type { EsParams } from '../es/optimizer.ts';
 import { assertEsSupported, type BackendId } from '../llm/backends.ts';
@@ -22,7 +22,7 @@ export interface ConfigLayer {
 /** A run config with every setting decided (sampling: over the model's defaults, known once it is open). */
 export interface ResolvedRunConfig {
   readonly problem: string;
-  readonly search: { readonly scaffold: ScaffoldId; readonly budget: number; readonly seed: number };
+  readonly search: { readonly scaffold: ScaffoldId; readonly budget: number; readonly seed: number; readonly m2: M2Mode };
   /** undefined: frozen weights. */
   readonly es?: EsParams;
   readonly esDiagnostics: boolean;
@@ -62,14 +62,17 @@ export function resolveRunConfig(layers: readonly ConfigLayer[], options: Resolv
   if (!scaffold) throw usageError(`${name('search.scaffold')} is required (eoh or sample)`);
   const budget = merged.search?.budget ?? RUN_DEFAULTS.search.budget;
   const seed = merged.search?.seed ?? RUN_DEFAULTS.search.seed;
+  const m2 = merged.search?.m2 ?? RUN_DEFAULTS.search.m2;
   const backend = merged.llm?.backend ?? RUN_DEFAULTS.llm.backend;
+  if (m2 === 'numbers' && scaffold !== 'eoh') throw usageError(`${name('search.m2')} numbers: m2 is an EoH operator (${scaffold} has none)`);
+  if (m2 === 'numbers' && backend !== 'onnx') throw usageError(`${name('search.m2')} numbers needs the onnx backend (it steers the decoding token by token)`);
   const withEs = merged.es?.enabled ?? RUN_DEFAULTS.es.enabled;
   if (!withEs) refuseEsSettings(layers);
   if (withEs) assertEsSupported(backend, name('es.enabled'));
   const onnx = backend === 'onnx' ? onnxModel(explicit.llm?.model, stored, name) : {};
   return {
     problem,
-    search: { scaffold, budget, seed },
+    search: { scaffold, budget, seed, m2 },
     es: withEs ? esParams(explicit.es ?? {}, stored, scaffold, backend, name) : undefined,
     esDiagnostics: merged.es?.diagnostics ?? RUN_DEFAULTS.es.diagnostics,
     llm: { backend, model: onnx.model ?? merged.llm?.model, endpoint: merged.llm?.endpoint ?? [] },

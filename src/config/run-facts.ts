@@ -1,3 +1,4 @@
+import type { M2Mode } from '../core/types.ts';
 import type { EsParams } from '../es/optimizer.ts';
 import type { SamplingOptions } from '../llm/types.ts';
 
@@ -8,6 +9,8 @@ export interface RunFacts {
   readonly scaffold: string;
   readonly budget: number;
   readonly seed: number;
+  /** EoH's m2 mode; version-1 runs predate it (free). */
+  readonly m2?: M2Mode;
   readonly es: boolean;
   /** The ES parameters (ES runs; version-1 runs on an ES server may lack them). */
   readonly esParams?: EsParams;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_BUDGET, MIN_BUDGET, SCAFFOLD_IDS, type ScaffoldId } from '../core/types.ts';
+import { M2_MODES, MAX_BUDGET, MIN_BUDGET, SCAFFOLD_IDS, type M2Mode, type ScaffoldId } from '../core/types.ts';
 import { ES_MODES, ES_PRESET_IDS } from '../es/optimizer.ts';
 import { DEFAULT_REWARD_QUANTILE, REWARD_IDS } from '../es/rewards.ts';
 import { PARAMETER_SCOPES, SIGMA_SCALES } from '../es/scope.ts';
@@ -47,6 +47,10 @@ const search = z.strictObject({
     help: `candidates after the initial population: 1000, 2000 or any n from ${MIN_BUDGET} to ${MAX_BUDGET}; EoH first samples 10 i1 candidates more (the summary's "samples" counts all)`,
   }),
   seed: setting(integer(0), { flag: '--seed <n>', help: 'run seed' }),
+  m2: setting(oneOf<M2Mode>(M2_MODES), {
+    flag: '--m2 <mode>',
+    help: "EoH: how m2 writes a child: free (the model writes the whole answer, as the reference) | numbers (the parent's answer with each decimal number written anew by the model: the same program with new parameters; onnx, compact-format models)",
+  }),
 });
 
 const scope = z.strictObject({

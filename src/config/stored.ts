@@ -22,7 +22,8 @@ export type StoredEs = { readonly enabled: boolean } & Partial<EsParams>;
 export interface StoredRunConfig {
   readonly version: typeof STORED_CONFIG_VERSION;
   readonly problem: string;
-  readonly search: { readonly scaffold: string; readonly budget: number; readonly seed: number };
+  /** m2 is recorded only where it is not the reference's (free), so configs from before it read the same. */
+  readonly search: { readonly scaffold: string; readonly budget: number; readonly seed: number; readonly m2?: 'numbers' };
   readonly es: StoredEs;
   /** onnx: `model` is the model directory (absolute); openai: the endpoint and the served model's name; es-server: the endpoints. */
   readonly llm: { readonly backend: string; readonly model?: string; readonly endpoint?: readonly string[] };
@@ -48,7 +49,7 @@ export function storedConfig(facts: RunFacts): StoredRunConfig {
   return {
     version: STORED_CONFIG_VERSION,
     problem: facts.problem,
-    search: { scaffold: facts.scaffold, budget: facts.budget, seed: facts.seed },
+    search: { scaffold: facts.scaffold, budget: facts.budget, seed: facts.seed, ...(facts.m2 === 'numbers' && { m2: facts.m2 }) },
     es: { enabled: facts.es, ...(facts.es && facts.esParams) },
     llm,
     sampling: { ...facts.sampling, stop: [...facts.sampling.stop] },
@@ -64,7 +65,12 @@ export function storedConfig(facts: RunFacts): StoredRunConfig {
 const storedSchema = z.strictObject({
   version: z.literal(STORED_CONFIG_VERSION),
   problem: z.string().min(1),
-  search: z.strictObject({ scaffold: z.string().min(1), budget: z.number().int().min(1), seed: z.number().int().min(0) }),
+  search: z.strictObject({
+    scaffold: z.string().min(1),
+    budget: z.number().int().min(1),
+    seed: z.number().int().min(0),
+    m2: z.literal('numbers').optional(),
+  }),
   // The same ES section as a config file's (a preset is resolved before a run records it).
   es: runConfigSchema.shape.es.unwrap().extend({ enabled: z.boolean() }),
   llm: z.strictObject({ backend: z.string().min(1), model: z.string().optional(), endpoint: z.array(z.string()).optional() }),

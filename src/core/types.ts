@@ -28,6 +28,8 @@ export interface CandidateSpec {
   readonly messages: readonly ChatMessage[];
   /** ES: generate this candidate from theta + sigma * eps(seed). */
   readonly perturbation?: Perturbation;
+  /** Numbers-only decoding (--m2 numbers): the answer is this text with its decimals written anew by the model. */
+  readonly numbersOf?: string;
   /** Plain EoH: a code string equal to one of these is generated once more. */
   readonly avoidCodes?: ReadonlySet<string>;
   /**
@@ -91,6 +93,8 @@ export interface RunContext {
   readonly problem: Problem;
   /** How the model wants its prompts worded. */
   readonly promptStyle: PromptStyle;
+  /** How EoH's m2 writes a child (M2_MODES). */
+  readonly m2: M2Mode;
   /** Parent selection stream. */
   readonly select: Rng;
   readonly es?: EsSession;
@@ -104,6 +108,13 @@ export interface RunContext {
   /** Records the population after a generation (or batch); `total` is the planned number of them. */
   snapshot(generation: number, total: number, population: readonly Individual[]): Promise<void>;
 }
+
+/**
+ * EoH's m2 (new parameters for the parent's algorithm): free, the model writes the whole answer (the reference); or
+ * numbers, the parent's answer with each decimal literal written anew by the model (numbers-only decoding).
+ */
+export const M2_MODES = ['free', 'numbers'] as const;
+export type M2Mode = (typeof M2_MODES)[number];
 
 export type ScaffoldId = 'eoh' | 'sample';
 export const SCAFFOLD_IDS: readonly ScaffoldId[] = ['eoh', 'sample'];

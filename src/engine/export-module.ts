@@ -24,7 +24,7 @@ export function exportHeuristic(runDir: string): string {
     `train objective: ${best.objective}`,
     `test: ${test}`,
     `run: ${runDir}, generation ${best.generation}${best.total === undefined ? '' : ` of ${best.total}`}, candidate ${best.id} (${best.operator})`,
-    `scaffold: ${config.search.scaffold}${config.es.enabled ? ' + ES' : ''}, budget ${config.search.budget}, seed ${config.search.seed}`,
+    `scaffold: ${config.search.scaffold}${config.es.enabled ? ' + ES' : ''}${config.search.m2 ? ` (m2: ${config.search.m2})` : ''}, budget ${config.search.budget}, seed ${config.search.seed}`,
     `model: ${config.recorded.model} (${config.llm.backend}: ${llmSource(config)})`,
     `idea: ${best.description.replace(/\s+/g, ' ')}`,
   ];

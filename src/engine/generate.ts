@@ -82,6 +82,7 @@ async function answer(
     sampling: deps.sampling,
     seed,
     perturbation: spec.perturbation,
+    ...(spec.numbersOf !== undefined && { numbersOf: spec.numbersOf }),
     signal: deps.signal,
   };
   const cached = deps.cache.generation(index, attempt);
@@ -133,6 +134,7 @@ export async function sameAsUnperturbed(
     messages: spec.messages,
     sampling: deps.sampling,
     seed: requestSeed(deps.llmSeed, spec.samplerKey ?? firstIndex + i, 0),
+    ...(spec.numbersOf !== undefined && { numbersOf: spec.numbersOf }),
     signal: deps.signal,
   }));
   const generated = await generateAll(deps.model, requests, deps.signal);

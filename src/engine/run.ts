@@ -22,13 +22,15 @@ import {
 import { writeJsonAtomic } from '../ground/json-files.ts';
 import { RunSession, type Evaluator, type RunProgress } from './session.ts';
 import { createRng, deriveSeed } from '../ground/rng.ts';
-import type { Individual, Scaffold } from '../core/types.ts';
+import type { Individual, M2Mode, Scaffold } from '../core/types.ts';
 
 export interface RunOptions {
   readonly problem: Problem;
   readonly scaffold: Scaffold;
   readonly budget: number;
   readonly seed: number;
+  /** How EoH's m2 writes a child (default free). */
+  readonly m2?: M2Mode;
   /** ES settings, or undefined for a run with frozen weights. */
   readonly es?: EsSettings;
   readonly dir: string;
@@ -72,6 +74,7 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
   if (options.es && !model.es) {
     throw settingError('es.enabled', `ES needs an ES-capable backend; ${options.llm.backend} serves frozen weights`);
   }
+  if (options.m2 === 'numbers') checkNumbersOnly(model);
   const paths = runPaths(options.dir);
   // Before config.json is made: the run starts from (and records the fingerprint of) the tuned weights.
   if (options.es?.initFrom && model.es) await warmStart(model.es, options.es.scope, options.es.initFrom);
@@ -96,6 +99,7 @@ export async function runSearch(options: RunOptions): Promise<RunResult> {
     const session = new RunSession({
       problem,
       promptStyle: model.promptStyle,
+      m2: options.m2 ?? 'free',
       select: createRng(deriveSeed(seed, 'select')),
       generate: {
         model,
@@ -177,6 +181,17 @@ function endedRun(
   return { dir: paths.dir, config, population: snapshot.population, progress, replayed, earlierSeconds, summary };
 }
 
+/**
+ * Numbers-only m2 writes the parent's answer as the compact prompt format has the model write it, and decodes
+ * in-process: it needs a backend that takes GenerateRequest.numbersOf and a model that answers in that format.
+ */
+function checkNumbersOnly(model: LanguageModel): void {
+  if (!model.writesNumbersOnly) throw settingError('search.m2', 'numbers needs the onnx backend (it steers the decoding token by token)');
+  if (model.promptStyle === 'reference') {
+    throw settingError('search.m2', `numbers needs a model that answers in the compact format (the bundled models); ${model.name} uses the reference prompts`);
+  }
+}
+
 async function runConfig(options: RunOptions): Promise<StoredRunConfig> {
   const { problem, scaffold, budget, seed, model, es } = options;
   return storedConfig({
@@ -185,6 +200,7 @@ async function runConfig(options: RunOptions): Promise<StoredRunConfig> {
     scaffold: scaffold.id,
     budget,
     seed,
+    m2: options.m2 ?? 'free',
     es: es !== undefined,
     esParams: es,
     llm: options.llm,

@@ -1,7 +1,7 @@
 import type { Problem } from '../problems/types.ts';
 import type { PromptStyle } from '../llm/types.ts';
 import type { EvalRequest, Outcome } from '../sandbox/types.ts';
-import type { Candidate, CandidateSpec, EsSession, Individual, RunContext } from '../core/types.ts';
+import type { Candidate, CandidateSpec, EsSession, Individual, M2Mode, RunContext } from '../core/types.ts';
 import type { EventLog, ParsedAnswer } from './events.ts';
 import type { ReplayCache } from './replay-cache.ts';
 import type { Rng } from '../ground/rng.ts';
@@ -33,6 +33,7 @@ export interface RunProgress {
 export interface SessionDeps {
   readonly problem: Problem;
   readonly promptStyle: PromptStyle;
+  readonly m2: M2Mode;
   readonly select: Rng;
   readonly generate: GenerateDeps;
   readonly parallelism: number;
@@ -54,6 +55,7 @@ export interface SessionDeps {
 export class RunSession implements RunContext {
   readonly problem: Problem;
   readonly promptStyle: PromptStyle;
+  readonly m2: M2Mode;
   readonly select: Rng;
   readonly es?: EsSession;
   readonly #deps: SessionDeps;
@@ -71,6 +73,7 @@ export class RunSession implements RunContext {
     this.#deps = deps;
     this.problem = deps.problem;
     this.promptStyle = deps.promptStyle;
+    this.m2 = deps.m2;
     this.select = deps.select;
     this.es = deps.es;
   }

@@ -23,6 +23,11 @@ export interface GenerateRequest {
   readonly seed: number;
   /** ES: generate from theta + sigma * eps(seed), then restore; only ES-capable backends accept it. */
   readonly perturbation?: Perturbation;
+  /**
+   * Numbers-only decoding: the answer is this text with each decimal literal written anew by the model
+   * (sampling/number-template.ts); only backends that decode in-process (onnx) accept it.
+   */
+  readonly numbersOf?: string;
   readonly signal?: AbortSignal;
 }
 
@@ -61,6 +66,8 @@ export interface LanguageModel {
   readonly promptStyle: PromptStyle;
   /** How many requests it serves in parallel (replicas or HTTP concurrency). */
   readonly parallelism: number;
+  /** Whether generate() takes GenerateRequest.numbersOf (numbers-only decoding). */
+  readonly writesNumbersOnly?: boolean;
   /** Present on ES-capable backends only. */
   readonly es?: EsHandle;
   /** Sampling defaults of this model (model card / generation_config.json), overridable per run. */

@@ -7,7 +7,7 @@ import { failureTable, lineageTable, operatorTable } from './analysis.ts';
 import { levelLines, runBaselines, type RunBaselineOptions } from './baselines.ts';
 import { chartSpecs } from './charts.ts';
 import { comparePage } from './compare.ts';
-import { findFinishedRuns, readFinishedRun, type FinishedRun } from '../engine/run-dir/index.ts';
+import { findFinishedRuns, readFinishedRun, refuseOtherMethods, type FinishedRun } from '../engine/run-dir/index.ts';
 import { renderHtml, type ReportPage } from './html.ts';
 import { readRun, type RunData } from '../engine/run-dir/index.ts';
 import { generationSeries, updateSeries } from './series.ts';
@@ -33,7 +33,7 @@ export function reportPage(run: RunData, options: ReportPageOptions = {}): Repor
   if (!run.summary) notes.push('This run has not finished: the figures cover what it logged so far.');
   if (config.es.enabled && run.updatesFrom === 'events.jsonl') notes.push('history.json is missing or unreadable: ES figures come from events.jsonl.');
   return {
-    title: `ahd report: ${problem.id}, ${methodName(config.search.scaffold, config.es.enabled, config.es.mode)}, budget ${config.search.budget}, seed ${config.search.seed}`,
+    title: `ahd report: ${problem.id}, ${methodName(config.search.scaffold, config.es.enabled, config.es.mode)}${config.search.m2 ? ` (m2: ${config.search.m2})` : ''}, budget ${config.search.budget}, seed ${config.search.seed}`,
     notes,
     summary: summaryRows(run),
     charts: chartSpecs(
@@ -98,6 +98,7 @@ export function writeCompareReport(dirs: readonly string[], out = defaultReportP
   const found = dirs.map((dir) => ({ dir, run: readFinishedRun(dir) }));
   const runs = found.flatMap(({ dir, run }) => (run ? [run] : runsOfDir(dir)));
   if (runs.length === 0) throw usageError(`no finished run in ${dirs.join(', ')}`);
+  refuseOtherMethods(runs, 'ahd report');
   const baselines = mergeBaselines(...found.filter((f) => !f.run).map((f) => readBaselines(join(f.dir, BASELINES_FILE))));
   writeOutputFile(out, renderHtml(comparePage(runs, { baselines })));
   return out;

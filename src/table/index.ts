@@ -21,7 +21,7 @@ import { compareEs, formCells, type Cell, type Comparison } from '../compare/cel
 import { countImprovements, improvementLine, type ImprovementCount } from '../compare/improvements.ts';
 import { tableSplits } from '../compare/methods.ts';
 import { cliRunner } from './cli-runner.ts';
-import { findFinishedRuns, readFinishedRun, type FinishedRun } from '../engine/run-dir/index.ts';
+import { findFinishedRuns, readFinishedRun, refuseOtherMethods, type FinishedRun } from '../engine/run-dir/index.ts';
 import { REFERENCE_VALUES } from '../compare/reference.ts';
 import { renderCsv, renderEsSettings, renderMarkdown, renderPaired, renderCompute } from './render.ts';
 import { settingDir, runSettings, type SettingRunner } from './run-settings.ts';
@@ -108,6 +108,7 @@ export async function buildTable(options: TableOptions): Promise<TableResult> {
         (!options.methods || options.methods.some((m) => m.scaffold === r.scaffold && m.es === r.es && m.mode === r.mode)) &&
         (options.reps === undefined || r.seed < options.reps),
     );
+    refuseOtherMethods(runs, '--from');
     log(`table: ${runs.length} finished run(s) under ${options.from}`);
   } else {
     const settings = enumerateSettings(

@@ -110,6 +110,17 @@ describe('the run config merge', () => {
     }
   });
 
+  it('--m2: free by default, numbers for EoH on the onnx backend only, each refusal in one line', () => {
+    expect(resolveFlags(...base, '--scaffold', 'eoh').search.m2).toBe('free');
+    expect(resolveFlags(...base, '--scaffold', 'eoh', '--m2', 'numbers').search.m2).toBe('numbers');
+    expect(() => resolveFlags(...base, '--scaffold', 'sample', '--m2', 'numbers')).toThrow(/^--m2 numbers: m2 is an EoH operator \(sample has none\)$/);
+    expect(() => resolveFlags('--problem', 'tsp50', '--scaffold', 'eoh', '--m2', 'numbers', '--llm', 'openai', '--endpoint', 'http://127.0.0.1:1/v1')).toThrow(
+      /^--m2 numbers needs the onnx backend/,
+    );
+    expect(() => resolveFlags(...base, '--scaffold', 'eoh', '--m2', 'digits')).toThrow(/--m2.*must be one of free, numbers/);
+    expect(resolveLibrary({ problem: 'kp100', search: { scaffold: 'eoh', m2: 'numbers' }, llm: { model: '/m' } }).search.m2).toBe('numbers');
+  });
+
   it('names runs problem-scaffold[-es]-budget-seed-time', () => {
     expect(defaultRunName('kp100', 'sample', true, 2000, 3, new Date(Date.UTC(2024, 11, 31, 23, 59, 59)))).toBe('kp100-sample-es-b2000-s3-20241231-235959');
   });

@@ -91,6 +91,24 @@ describe('config.json versions', () => {
     expect(read(JSON.parse(JSON.stringify(config)))).toEqual(config);
   });
 
+  it('records m2 only where it is numbers, and reads it back', () => {
+    const facts = {
+      problem: 'kp100',
+      scaffold: 'eoh',
+      budget: 20,
+      seed: 1,
+      es: false,
+      llm: { backend: 'onnx', source: '/m' },
+      modelName: 'm',
+      promptStyle: 'compact',
+      sampling: { temperature: 1, topP: 1, topK: 0, maxNewTokens: 10, stop: [] },
+    };
+    expect(storedConfig({ ...facts, m2: 'free' }).search).toEqual({ scaffold: 'eoh', budget: 20, seed: 1 });
+    const numbers = storedConfig({ ...facts, m2: 'numbers' });
+    expect(numbers.search).toEqual({ scaffold: 'eoh', budget: 20, seed: 1, m2: 'numbers' });
+    expect(read(JSON.parse(JSON.stringify(numbers)))).toEqual(numbers);
+  });
+
   it('names what is wrong with a config.json', () => {
     expect(checkStoredConfig({ version: 3 })).toMatch(/^version: 3 is not one this ahd reads/);
     expect(checkStoredConfig({ problem: 'tsp50' })).toMatch(/^not an ahd run config \(scaffold: /);

@@ -32,6 +32,27 @@ describe('EoH scaffold', () => {
     // Objectives fall with the index, so the last ten candidates are the population.
     expect(population.map((p) => p.id)).toEqual([89, 88, 87, 86, 85, 84, 83, 82, 81, 80]);
   });
+
+  it('with --m2 numbers asks m2 for its parent\'s answer with new decimals, and writes freely from a parent without any', async () => {
+    // Even indices write a decimal, odd ones none.
+    const code = (i: number) => `function selectNextNode() { return ${i % 2 === 0 ? `${i}.5` : i}; }`;
+    const { ctx, batches } = fakeContext((i) => 1000 - i, undefined, 'numbers', code);
+    await eoh.run(ctx, 40);
+    const m2 = batches.find((b) => b[0].operator === 'm2')!;
+    for (const spec of m2) {
+      const parent = spec.parents[0];
+      if (parent.id % 2 === 0) expect(spec.numbersOf).toBe(`{${parent.description}}\n${parent.code}`);
+      else expect(spec.numbersOf).toBeUndefined();
+    }
+    expect(m2.some((s) => s.numbersOf !== undefined) && m2.some((s) => s.numbersOf === undefined)).toBe(true);
+    expect(batches.filter((b) => b[0].operator !== 'm2').flat().every((s) => s.numbersOf === undefined)).toBe(true);
+  });
+
+  it('leaves m2 free by default', async () => {
+    const { ctx, batches } = fakeContext((i) => 1000 - i, undefined, 'free', (i) => `function f() { return ${i}.5; }`);
+    await eoh.run(ctx, 40);
+    expect(batches.flat().every((s) => s.numbersOf === undefined)).toBe(true);
+  });
 });
 
 describe('Sample scaffold', () => {

@@ -1,11 +1,16 @@
 /** A RunContext double for scaffold tests: scripted objectives, recorded batches and snapshots. Tests only. */
 import { getProblem } from '../../src/problems/index.ts';
 import { createRng } from '../../src/ground/rng.ts';
-import type { Candidate, CandidateSpec, EsSession, Individual, RunContext } from '../../src/core/types.ts';
+import type { Candidate, CandidateSpec, EsSession, Individual, M2Mode, RunContext } from '../../src/core/types.ts';
 import type { Outcome } from '../../src/sandbox/types.ts';
 
-/** A RunContext whose candidates get objectives from `objective(index, spec)` (Infinity = invalid). */
-export function fakeContext(objective: (index: number, spec: CandidateSpec) => number, es?: EsSession) {
+/** A RunContext whose candidates get objectives from `objective(index, spec)` (Infinity = invalid) and code from `code`. */
+export function fakeContext(
+  objective: (index: number, spec: CandidateSpec) => number,
+  es?: EsSession,
+  m2: M2Mode = 'free',
+  code: (index: number) => string = (index) => `function selectNextNode() { return ${index}; }`,
+) {
   const batches: CandidateSpec[][] = [];
   const snapshots: Array<{ generation: number; population: readonly Individual[] }> = [];
   const specOf = new Map<number, CandidateSpec>();
@@ -14,6 +19,7 @@ export function fakeContext(objective: (index: number, spec: CandidateSpec) => n
   const ctx: RunContext = {
     problem: getProblem('tsp50'),
     promptStyle: 'compact',
+    m2,
     select: createRng(1),
     ...(es && { es }),
     async produce(specs) {
@@ -31,7 +37,7 @@ export function fakeContext(objective: (index: number, spec: CandidateSpec) => n
           operator: spec.operator,
           parents: spec.parents.map((p) => p.id),
           description: `d${index}`,
-          code: `function selectNextNode() { return ${index}; }`,
+          code: code(index),
           outcome,
           objective: value,
         };

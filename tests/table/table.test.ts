@@ -1,7 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkStoredConfig, type StoredRunConfig } from '../../src/config/stored.ts';
+import { findFinishedRuns } from '../../src/engine/run-dir/index.ts';
 import { AhdError } from '../../src/errors.ts';
 import { buildTable } from '../../src/table/index.ts';
 import type { Cell } from '../../src/compare/cells.ts';
@@ -174,6 +176,23 @@ describe('ahd table --from', () => {
       await expect(buildTable({ from: dup, out: join(dup, 'out'), log: quiet, evaluateBaseline: fakeBaselineEvaluator() })).rejects.toThrow(/same setting and seed/);
     } finally {
       rmSync(dup, { recursive: true, force: true });
+    }
+  });
+
+  it('tells an EoH run with --m2 numbers from a plain one of the same seed, and keeps it out of a table', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ahd-table-m2-'));
+    try {
+      const run = fakeRuns().find((r) => r.scaffold === 'eoh')!;
+      writeFakeRun(join(dir, 'plain'), run);
+      writeFakeRun(join(dir, 'numbers'), run);
+      const stored = checkStoredConfig(JSON.parse(readFileSync(join(dir, 'numbers', 'config.json'), 'utf8'))) as StoredRunConfig;
+      writeFileSync(join(dir, 'numbers', 'config.json'), JSON.stringify({ ...stored, search: { ...stored.search, m2: 'numbers' } }));
+      expect(findFinishedRuns(dir).map((r) => r.m2 ?? 'free').sort()).toEqual(['free', 'numbers']);
+      await expect(buildTable({ from: dir, out: join(dir, 'out'), log: quiet, evaluateBaseline: fakeBaselineEvaluator() })).rejects.toThrow(
+        /numbers ran EoH with --m2 numbers, which is not one of the table's methods/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

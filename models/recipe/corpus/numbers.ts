@@ -1,4 +1,5 @@
 import type { Rng } from '../../../src/ground/rng.ts';
+import { NUMERIC_LITERAL, decimalLiterals } from '../../../src/ground/numeric-literals.ts';
 import { num, uniform } from './genome.ts';
 
 /**
@@ -6,15 +7,12 @@ import { num, uniform } from './genome.ts';
  * numbers change) and a copy of it with new numbers (m2 on a program no grammar wrote, such as a search's own).
  */
 
-/** A literal not glued to a name (`x2` is a name); the same pattern as operator-gains.py's, which reads run logs. */
-const NUMBER = /(?<![A-Za-z_$])\d+(\.\d+)?/g;
-
 /**
  * Code with its numbers masked. The corpus writes a weight of 1 without `1 *` and folds a weight's sign into the
  * operator before it (`a - 0.3 * x`), so a change of numbers alone can change those two; they are masked too.
  */
 export function shapeOf(code: string): string {
-  const masked = code.replace(/\s+/g, ' ').replace(NUMBER, '#');
+  const masked = code.replace(/\s+/g, ' ').replace(NUMERIC_LITERAL, '#');
   return masked.replaceAll('# * ', '').replace(/[+-]/g, '±');
 }
 
@@ -39,18 +37,18 @@ const FORCED_DRAWS = 16;
  * code has no decimal literal.
  */
 export function withNewNumbers(code: string, rng: Rng): string | undefined {
-  const decimals = [...code.matchAll(NUMBER)].filter((m) => m[1] !== undefined);
+  const decimals = decimalLiterals(code);
   if (decimals.length === 0) return undefined;
   const forced = rng.int(decimals.length);
   let out = '';
   let at = 0;
-  decimals.forEach((m, i) => {
-    const old = m[0];
+  decimals.forEach((literal, i) => {
+    const old = literal.text;
     let text = old;
     if (i === forced) for (let draw = 0; draw < FORCED_DRAWS && text === old; draw++) text = scaled(old, rng);
     else if (rng.next() < CHANGE) text = scaled(old, rng);
-    out += code.slice(at, m.index) + text;
-    at = m.index! + old.length;
+    out += code.slice(at, literal.index) + text;
+    at = literal.index + old.length;
   });
   out += code.slice(at);
   return out === code ? undefined : out;

@@ -16,6 +16,8 @@ export interface FinishedRun {
   readonly mode?: 'noise-only' | 'update-only';
   readonly budget: number;
   readonly seed: number;
+  /** EoH runs with numbers-only m2 (--m2 numbers): not a method of the table's. */
+  readonly m2?: 'numbers';
   /** ES runs: the ES settings they ran with (config.json). */
   readonly esSettings?: EsParams;
   readonly summary: RunSummary;
@@ -39,9 +41,19 @@ export function readFinishedRun(dir: string): FinishedRun | undefined {
     ...(config.es.enabled && config.es.mode && config.es.mode !== 'full' && { mode: config.es.mode }),
     budget: config.search.budget,
     seed: config.search.seed,
+    ...(config.search.m2 && { m2: config.search.m2 }),
     ...(esParamsOf(config.es) && { esSettings: esParamsOf(config.es) }),
     summary,
   };
+}
+
+/**
+ * The table and the comparison page hold the reference's methods only: a run of another (EoH with --m2 numbers)
+ * among them would join EoH's cells, so it is refused, named.
+ */
+export function refuseOtherMethods(runs: readonly FinishedRun[], what: string): void {
+  const other = runs.find((run) => run.m2 !== undefined);
+  if (other) throw usageError(`${what}: ${other.dir} ran EoH with --m2 ${other.m2}, which is not one of the table's methods: keep it out of there`);
 }
 
 /**
@@ -66,7 +78,7 @@ export function findFinishedRuns(root: string): FinishedRun[] {
   walk(root, 0);
   const seen = new Map<string, string>();
   for (const run of runs) {
-    const key = JSON.stringify([run.problem, run.scaffold, run.es, run.budget, run.seed]);
+    const key = JSON.stringify([run.problem, run.scaffold, run.es, run.budget, run.seed, run.m2 ?? '']);
     const other = seen.get(key);
     if (other) throw usageError(`--from: ${other} and ${run.dir} are runs of the same setting and seed`);
     seen.set(key, run.dir);

@@ -87,6 +87,7 @@ export async function loadOnnxModel(dir: string, options: OnnxModelOptions = {})
   return {
     name: model.name,
     promptStyle: model.promptStyle,
+    writesNumbersOnly: true,
     parallelism: pool.size,
     es,
     defaults: model.defaults,

@@ -93,6 +93,7 @@ export class Replica {
           stopTokenIds: this.#spec.stopTokenIds,
           maxPositions: this.#spec.maxPositions,
           checkCancelled,
+          ...(request.numbersOf !== undefined && { numbersOf: request.numbersOf }),
         })),
       );
     const decoded = perturbation ? await this.#withPerturbation(perturbation, run) : await run();

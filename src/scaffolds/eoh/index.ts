@@ -3,6 +3,8 @@ import type { CandidateSpec, Individual, OperatorId, RunContext, Scaffold } from
 import { scaffoldReward, shapeRewards } from '../../es/rewards.ts';
 import { oneDirectionEach, parentGroups, planDirections, producePerturbed, type DirectionPlan } from '../es-directions.ts';
 import { EVOLVE_ORDER, INITIAL_BATCH, POPULATION_SIZE, planEoh } from './budget.ts';
+import { decimalLiterals } from '../../ground/numeric-literals.ts';
+import { compactAnswer } from '../prompts/compact.ts';
 import { OPERATORS, buildPrompt } from './operators.ts';
 import { manage, toIndividual } from './population.ts';
 import { probRank } from './selection.ts';
@@ -70,10 +72,12 @@ async function evolve(
     const group = groups?.[i];
     const parents = (group !== undefined && drawn.get(group)) || probRank(population, OPERATORS[operator].parents, ctx.select);
     if (group !== undefined) drawn.set(group, parents);
+    const numbersOf = operator === 'm2' && ctx.m2 === 'numbers' ? numbersTemplate(parents[0]) : undefined;
     specs.push({
       operator,
       parents,
       messages: buildPrompt(ctx.promptStyle, ctx.problem, operator, parents),
+      ...(numbersOf !== undefined && { numbersOf }),
       ...(plan ? { perturbation: perturbationOf(plan, i, sigma) } : { avoidCodes }),
     });
   }
@@ -105,6 +109,15 @@ async function evolve(
     ...(plan.perDirection > 1 && { samplesPerDirection: plan.perDirection }),
   });
   return manage([...population, ...own.map(toIndividual)], POPULATION_SIZE);
+}
+
+/**
+ * --m2 numbers: the parent's answer, as the compact format has the model write it, for the model to fill with new
+ * decimals; a parent with no decimal literal has nothing to tune, and its m2 child is written freely.
+ */
+function numbersTemplate(parent: Individual): string | undefined {
+  const answer = compactAnswer(parent.description, parent.code);
+  return decimalLiterals(answer).length > 0 ? answer : undefined;
 }
 
 /** Candidate i's perturbation: its direction's seed, at sigma times the direction's sign. */
