@@ -30,7 +30,8 @@ const options = (model: LanguageModel, dir: string, evaluator: RunOptions['evalu
   evaluationConcurrency: 1,
 });
 
-describe('EoH with --m2 numbers on the bundled model, through the real sandbox', () => {
+// About 5 s on an idle machine; the bundled model decodes on the cores a loaded machine shares.
+describe('EoH with --m2 numbers on the bundled model, through the real sandbox', { timeout: 300_000 }, () => {
   const pool = new SandboxPool({ threads: 1 });
   let model: LanguageModel;
   beforeAll(async () => {

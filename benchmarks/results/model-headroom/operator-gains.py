@@ -32,6 +32,8 @@ def shape(code):
 def run_rows(run_dir):
     config = json.load(open(os.path.join(run_dir, 'config.json')))
     problem, scaffold = config['problem'], config['search']['scaffold']
+    if config['search'].get('m2') == 'numbers':
+        scaffold += ' (m2 numbers)'
     generation, objective = {}, {}
     for line in open(os.path.join(run_dir, 'events.jsonl')):
         event = json.loads(line)
