@@ -101,6 +101,9 @@ export function checkStoredConfig(value: unknown): StoredRunConfig | string {
 export const llmSource = (config: StoredRunConfig): string =>
   config.llm.backend === 'onnx' ? (config.llm.model ?? '') : (config.llm.endpoint ?? []).join(' ');
 
+/** ` (m2: numbers)` for an EoH run with numbers-only m2, '' for the reference's m2: how reports and exports name the mode. */
+export const m2Note = (config: StoredRunConfig): string => (config.search.m2 ? ` (m2: ${config.search.m2})` : '');
+
 /** The ES parameters a run used (undefined: no ES). */
 export function esParamsOf(es: StoredEs): EsParams | undefined {
   if (!es.enabled || es.alpha === undefined) return undefined;

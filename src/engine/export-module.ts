@@ -1,6 +1,6 @@
 import { getProblem } from '../problems/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { llmSource } from '../config/stored.ts';
+import { llmSource, m2Note } from '../config/stored.ts';
 import { readRunBest, readRunConfig, readRunSummary } from './run-dir/index.ts';
 import { formatTestMeans } from '../ground/format-objective.ts';
 
@@ -24,7 +24,7 @@ export function exportHeuristic(runDir: string): string {
     `train objective: ${best.objective}`,
     `test: ${test}`,
     `run: ${runDir}, generation ${best.generation}${best.total === undefined ? '' : ` of ${best.total}`}, candidate ${best.id} (${best.operator})`,
-    `scaffold: ${config.search.scaffold}${config.es.enabled ? ' + ES' : ''}${config.search.m2 ? ` (m2: ${config.search.m2})` : ''}, budget ${config.search.budget}, seed ${config.search.seed}`,
+    `scaffold: ${config.search.scaffold}${config.es.enabled ? ' + ES' : ''}${m2Note(config)}, budget ${config.search.budget}, seed ${config.search.seed}`,
     `model: ${config.recorded.model} (${config.llm.backend}: ${llmSource(config)})`,
     `idea: ${best.description.replace(/\s+/g, ' ')}`,
   ];

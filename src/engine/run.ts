@@ -200,7 +200,7 @@ async function runConfig(options: RunOptions): Promise<StoredRunConfig> {
     scaffold: scaffold.id,
     budget,
     seed,
-    m2: options.m2 ?? 'free',
+    m2: options.m2,
     es: es !== undefined,
     esParams: es,
     llm: options.llm,

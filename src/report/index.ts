@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { methodName } from '../compare/methods.ts';
+import { m2Note } from '../config/stored.ts';
 import { checkOutputFile, tryReadJson, writeOutputFile } from '../ground/json-files.ts';
 import { usageError } from '../errors.ts';
 import { BASELINES_FILE, mergeBaselines, readBaselines, type BaselineEntry } from '../compare/baselines.ts';
@@ -33,7 +34,7 @@ export function reportPage(run: RunData, options: ReportPageOptions = {}): Repor
   if (!run.summary) notes.push('This run has not finished: the figures cover what it logged so far.');
   if (config.es.enabled && run.updatesFrom === 'events.jsonl') notes.push('history.json is missing or unreadable: ES figures come from events.jsonl.');
   return {
-    title: `ahd report: ${problem.id}, ${methodName(config.search.scaffold, config.es.enabled, config.es.mode)}${config.search.m2 ? ` (m2: ${config.search.m2})` : ''}, budget ${config.search.budget}, seed ${config.search.seed}`,
+    title: `ahd report: ${problem.id}, ${methodName(config.search.scaffold, config.es.enabled, config.es.mode)}${m2Note(config)}, budget ${config.search.budget}, seed ${config.search.seed}`,
     notes,
     summary: summaryRows(run),
     charts: chartSpecs(

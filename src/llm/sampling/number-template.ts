@@ -37,15 +37,22 @@ export function numberTemplate(text: string): NumberTemplate {
 const PREFIX = /^(?:(?:0|[1-9]\d{0,2})(?:\.\d{0,4})?)?$/;
 const COMPLETE = /^(?:0|[1-9]\d{0,2})\.\d{1,4}$/;
 
+/** The number in a slot's text (its lead taken off), or undefined when the text does not start with its lead. */
+function numberOf(slot: string, lead: '' | ' '): string | undefined {
+  if (lead === '') return slot;
+  return slot[0] === ' ' ? slot.slice(1) : undefined;
+}
+
 /** Whether `slot` (the slot's text so far, lead included) can still become a complete number. */
 export function isSlotPrefix(slot: string, lead: '' | ' '): boolean {
   if (slot.length === 0) return true;
-  if (lead === ' ') return slot[0] === ' ' && PREFIX.test(slot.slice(1));
-  return PREFIX.test(slot);
+  const number = numberOf(slot, lead);
+  return number !== undefined && PREFIX.test(number);
 }
 
 export function isSlotComplete(slot: string, lead: '' | ' '): boolean {
-  return lead === ' ' ? slot[0] === ' ' && COMPLETE.test(slot.slice(1)) : COMPLETE.test(slot);
+  const number = numberOf(slot, lead);
+  return number !== undefined && COMPLETE.test(number);
 }
 
 /** Tokens that can appear in a slot: digits and points with at most a space before them, or that space alone. */
