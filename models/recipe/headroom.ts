@@ -2,7 +2,7 @@
  * Headroom of the corpus grammars: can ANY program a grammar emits beat the task's textbook baselines? A model
  * trained on the corpus cannot write what the corpus lacks, so this bounds what a search with it can find.
  *
- *   nice -n 19 npx tsx models/recipe/headroom.ts --n 150 --seed 1 --refine 50 --json $W/headroom.json
+ *   nice -n 19 npx tsx models/recipe/headroom.ts --n 150 --seed 1 --refine 50 [--extend asp-tables] --json $W/headroom.json
  *
  * Per task: `--n` seeded random genomes (genome.ts's randomGenome, as the corpus's i1 draws), rendered by the
  * task's grammar and scored by the engine's evaluator (`evaluate`, what `ahd eval` runs) on the FULL train split
@@ -10,6 +10,7 @@
  * edits of one of the five best programs so far), because random draws rarely hit tuned constants. The best
  * program of each stage is scored on the task's test splits. Baselines come from the table's baselines.json
  * (the "baseline:" lines of benchmarks/results/table/table.md). Prints one markdown table; --json keeps it all.
+ * `--extend` names grammar extensions (grammars.ts) to measure in place of the corpus's grammars.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,7 @@ import { median as medianOf } from '../../src/ground/stats.ts';
 import { getProblem } from '../../src/problems/index.ts';
 import { PROBLEM_IDS, type Problem, type ProblemId } from '../../src/problems/types.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';
-import { GRAMMARS } from './corpus/grammars.ts';
+import { grammarsWith } from './corpus/grammars.ts';
 import { mutate, randomGenome, reparam, type Genome, type TaskGrammar } from './corpus/genome.ts';
 
 const BASELINES = fileURLToPath(new URL('../../benchmarks/results/table/baselines.json', import.meta.url));
@@ -84,10 +85,15 @@ async function testsOf(problem: Problem, best: Scored | undefined, pool: Sandbox
   return { train: best.train!, test: Object.fromEntries(stats.map((s) => [s.split, s.mean])), code: best.code };
 }
 
-async function headroom(id: ProblemId, n: number, refine: number, seed: number, pool: SandboxPool, log: (s: string) => void) {
+async function headroom(
+  id: ProblemId,
+  grammar: TaskGrammar,
+  { n, refine, seed }: { n: number; refine: number; seed: number },
+  pool: SandboxPool,
+  log: (s: string) => void,
+) {
   const started = Date.now();
   const problem = getProblem(id);
-  const grammar = GRAMMARS[id];
   const rng = createRng(deriveSeed(seed, `headroom:${id}`));
   const score = trainScorer(problem, grammar, pool);
   const sampled: Scored[] = [];
@@ -165,6 +171,12 @@ function markdown(results: readonly TaskHeadroom[]): string {
   return lines.join('\n') + '\n';
 }
 
+/** A mistake in the arguments: one line on stderr, no stack. */
+function usage(message: string): never {
+  console.error(`headroom.ts: ${message}`);
+  process.exit(2);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -174,16 +186,24 @@ async function main(): Promise<void> {
       problems: { type: 'string', default: PROBLEM_IDS.join(',') },
       threads: { type: 'string', default: '1' },
       json: { type: 'string' },
+      extend: { type: 'string', default: '' },
     },
   });
   const ids = values.problems!.split(',') as ProblemId[];
-  for (const id of ids) if (!PROBLEM_IDS.includes(id)) throw new Error(`--problems: unknown task ${id}`);
+  for (const id of ids) if (!PROBLEM_IDS.includes(id)) usage(`--problems: unknown task ${id}`);
+  let grammars: ReturnType<typeof grammarsWith> = grammarsWith([]);
+  try {
+    grammars = grammarsWith(values.extend ? values.extend.split(',') : []);
+  } catch (error) {
+    usage(`--extend: ${(error as Error).message}`);
+  }
+  const sizes = { n: Number(values.n), refine: Number(values.refine), seed: Number(values.seed) };
   const pool = new SandboxPool({ threads: Number(values.threads) });
   const log = (s: string) => process.stderr.write(`${s}\n`);
   const results: TaskHeadroom[] = [];
   try {
     // One task at a time: the machine is shared, and a task's results do not depend on the others.
-    for (const id of ids) results.push(await headroom(id, Number(values.n), Number(values.refine), Number(values.seed), pool, log));
+    for (const id of ids) results.push(await headroom(id, grammars[id], sizes, pool, log));
   } finally {
     await pool.close();
   }

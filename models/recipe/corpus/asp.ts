@@ -1,5 +1,6 @@
+import type { Rng } from '../../../src/ground/rng.ts';
 import type { Gene, Genome, TaskGrammar } from './genome.ts';
-import { intIn, signed } from './genome.ts';
+import { intIn, num, signed, uniform } from './genome.ts';
 import { factorProduct, weightedSum } from './patterns.ts';
 
 /** Admissible set: a priority score for a vector in {0,1,2}^n from counts, positions and patterns. */
@@ -25,6 +26,23 @@ const PHRASES: Record<string, [string, string]> = {
   rand: ['random noise', 'random noise'],
 };
 
+/**
+ * The table form's keys: the seven group triples the construction builds vectors from (construction.ts's TRIPLES),
+ * as the priority function sees them. A value per triple, summed over the n/3 groups, is a score no count of ones and
+ * twos can express (it tells (0,1,2) from (0,2,1)), and its seven numbers are what a search tunes: room that a random
+ * draw rarely fills.
+ */
+const TRIPLE_KEYS = ['000', '001', '002', '012', '021', '111', '222'];
+
+function tableLines(c: Genome['c']): string[] {
+  const entries = TRIPLE_KEYS.map((key) => `'${key}': ${num(c[`t${key}`])}`).join(', ');
+  return [
+    `  const value = { ${entries} };`,
+    '  let table = 0;',
+    '  for (let i = 0; i + 2 < n; i += 3) table += value[`${el[i]}${el[i + 1]}${el[i + 2]}`];',
+  ];
+}
+
 function render(g: Genome) {
   const has = (f: string) => g.genes.some((x) => x.f === f);
   const counts = has('ones') || has('twos') || has('zeros') || has('balance');
@@ -49,31 +67,48 @@ function render(g: Genome) {
     if (has('groups')) lines.push('    if (i % 3 === 0 && el[i] === el[i + 1] && el[i] === el[i + 2]) groups++;');
     lines.push('  }');
   }
-  const expr = g.form === 'product' ? factorProduct(g.genes, value).join(' * ') : weightedSum(g.genes, value);
+  if (g.form === 'table') lines.push(...tableLines(g.c));
+  const sum = weightedSum(g.genes, value);
+  const expr = g.form === 'product' ? factorProduct(g.genes, value).join(' * ') : g.form === 'table' ? addTable(sum) : sum;
   lines.push(`  return ${expr};`, '}');
   const parts = g.genes.map((x) => PHRASES[x.f][x.w < 0 ? 1 : 0]);
-  const how = g.form === 'product' ? 'a product of factors rewarding' : 'a weighted sum rewarding';
+  const how =
+    g.form === 'product'
+      ? 'a product of factors rewarding'
+      : g.form === 'table'
+        ? 'a value per group of three coordinates (one for each of its seven triples) plus a weighted sum rewarding'
+        : 'a weighted sum rewarding';
   return { description: `Score each vector by ${how} ${parts.join(', ')}.`, code: lines.join('\n') };
 }
 
-export const aspGrammar: TaskGrammar = {
-  problem: 'asp15',
-  maxGenes: 4,
-  forms: [
-    { id: 'sum', constants: () => ({}) },
-    { id: 'product', constants: () => ({}) },
-  ],
-  features: [
-    { id: 'ones', shapes: ['lin', 'sq', 'sqrt'], weight: (rng) => signed(rng, 0.05, 2), constant: () => 0 },
-    { id: 'twos', shapes: ['lin', 'sq', 'sqrt'], weight: (rng) => signed(rng, 0.05, 2), constant: () => 0 },
-    { id: 'zeros', shapes: ['lin', 'sq'], weight: (rng) => signed(rng, 0.05, 2), constant: () => 0 },
-    { id: 'pos', shapes: ['lin', 'sqrt'], weight: (rng) => signed(rng, 0.05, 2), constant: () => 0 },
-    { id: 'changes', shapes: ['lin', 'sq'], weight: (rng) => signed(rng, 0.05, 1), constant: () => 0 },
-    { id: 'mirror', shapes: ['lin'], weight: (rng) => signed(rng, 0.05, 1), constant: () => 0 },
-    { id: 'balance', shapes: ['lin', 'sqrt'], weight: (rng) => signed(rng, 0.05, 1), constant: () => 0 },
-    { id: 'head', shapes: ['lin'], weight: (rng) => signed(rng, 0.05, 1), constant: (rng) => intIn(rng, 2, 8) },
-    { id: 'groups', shapes: ['lin'], weight: (rng) => signed(rng, 0.1, 2), constant: () => 0 },
-    { id: 'rand', shapes: ['lin'], weight: (rng) => signed(rng, 0.01, 0.5), constant: () => 0 },
-  ],
-  render,
+/** `table + sum`, or `table - 0.3 * x` where the sum starts with a minus. */
+const addTable = (sum: string) => (sum === '' ? 'table' : sum.startsWith('-') ? `table - ${sum.slice(1)}` : `table + ${sum}`);
+
+const SUM_FORMS = [
+  { id: 'sum', constants: () => ({}) },
+  { id: 'product', constants: () => ({}) },
+];
+
+/** The table form's constants: one value per triple, each in [-2, 2]. */
+const TABLE_FORM = {
+  id: 'table',
+  constants: (rng: Rng) => Object.fromEntries(TRIPLE_KEYS.map((key) => [`t${key}`, uniform(rng, -2, 2)])),
 };
+
+const FEATURES: TaskGrammar['features'] = [
+  { id: 'ones', shapes: ['lin', 'sq', 'sqrt'], weight: (rng) => signed(rng, 0.05, 2), constant: () => 0 },
+  { id: 'twos', shapes: ['lin', 'sq', 'sqrt'], weight: (rng) => signed(rng, 0.05, 2), constant: () => 0 },
+  { id: 'zeros', shapes: ['lin', 'sq'], weight: (rng) => signed(rng, 0.05, 2), constant: () => 0 },
+  { id: 'pos', shapes: ['lin', 'sqrt'], weight: (rng) => signed(rng, 0.05, 2), constant: () => 0 },
+  { id: 'changes', shapes: ['lin', 'sq'], weight: (rng) => signed(rng, 0.05, 1), constant: () => 0 },
+  { id: 'mirror', shapes: ['lin'], weight: (rng) => signed(rng, 0.05, 1), constant: () => 0 },
+  { id: 'balance', shapes: ['lin', 'sqrt'], weight: (rng) => signed(rng, 0.05, 1), constant: () => 0 },
+  { id: 'head', shapes: ['lin'], weight: (rng) => signed(rng, 0.05, 1), constant: (rng) => intIn(rng, 2, 8) },
+  { id: 'groups', shapes: ['lin'], weight: (rng) => signed(rng, 0.1, 2), constant: () => 0 },
+  { id: 'rand', shapes: ['lin'], weight: (rng) => signed(rng, 0.01, 0.5), constant: () => 0 },
+];
+
+export const aspGrammar: TaskGrammar = { problem: 'asp15', maxGenes: 4, forms: SUM_FORMS, features: FEATURES, render };
+
+/** The asp15 grammar with the table form beside the sum and product forms (`--extend asp-tables`). */
+export const aspTableGrammar: TaskGrammar = { ...aspGrammar, forms: [...SUM_FORMS, TABLE_FORM] };

@@ -3,10 +3,11 @@ import type { TaskGrammar } from './genome.ts';
 import { acoBppGrammar } from './aco-bpp.ts';
 import { acoCvrpGrammar } from './aco-cvrp.ts';
 import { acoTspGrammar } from './aco-tsp.ts';
-import { aspGrammar } from './asp.ts';
+import { aspGrammar, aspTableGrammar } from './asp.ts';
 import { kpGrammar } from './kp.ts';
 import { tspGrammar } from './tsp.ts';
 
+/** The grammars every bundled model's corpus was written from; extensions leave them as they are. */
 export const GRAMMARS: Readonly<Record<ProblemId, TaskGrammar>> = {
   tsp50: tspGrammar,
   kp100: kpGrammar,
@@ -15,3 +16,22 @@ export const GRAMMARS: Readonly<Record<ProblemId, TaskGrammar>> = {
   'aco-cvrp50': acoCvrpGrammar,
   'aco-bpp500': acoBppGrammar,
 };
+
+/**
+ * Named grammar extensions (`--extend` of generate.ts and headroom.ts): each replaces one task's grammar by a larger
+ * one, so an older corpus stays reproducible from the same code with no extension named.
+ */
+export const GRAMMAR_EXTENSIONS: Readonly<Record<string, TaskGrammar>> = {
+  'asp-tables': aspTableGrammar,
+};
+
+/** The grammars with the named extensions applied; an unknown name throws (the callers print it as a usage line). */
+export function grammarsWith(extensions: readonly string[]): Readonly<Record<ProblemId, TaskGrammar>> {
+  const grammars = { ...GRAMMARS };
+  for (const name of extensions) {
+    const grammar = GRAMMAR_EXTENSIONS[name];
+    if (!grammar) throw new Error(`unknown grammar extension ${name} (known: ${Object.keys(GRAMMAR_EXTENSIONS).join(', ')})`);
+    grammars[grammar.problem as ProblemId] = grammar;
+  }
+  return grammars;
+}
