@@ -5,7 +5,7 @@
  *  2. per task and heuristic, the train objective's mean and std over solver seeds, next to the reference's
  *     figures: archived evolved programs' header objectives, and a torch re-run of the reference's ACO code
  *     (see REFERENCE_RUNS);
- *  3. sanity bounds: TSP best tour vs nearest neighbour + 2-opt, BPP bins vs ceil(sum of demands / 150),
+ *  3. sanity bounds: TSP best tour vs nearest neighbour + 2-opt/or-opt, BPP bins vs the L2 lower bound,
  *     CVRP cost vs the sum of depot round trips;
  *  4. with --test, the seed heuristic on every test split (the reference's per-instance seeds).
  *
@@ -19,6 +19,8 @@ import { acoTsp50, scoreTspAco, type TspAcoData } from '../src/problems/aco-tsp5
 import type { Instance, Problem } from '../src/problems/types.ts';
 import { evaluateNative } from '../src/sandbox/native.ts';
 import { median as medianOf } from '../src/ground/stats.ts';
+import { binsLowerBound } from './ceilings/bin-packing.ts';
+import { improveTour, nearestNeighbourTour } from './ceilings/tour-search.ts';
 import { EVOLVED } from './fixtures/aco-evolved.ts';
 
 type TaskId = 'aco-tsp50' | 'aco-cvrp50' | 'aco-bpp500';
@@ -36,7 +38,7 @@ const TASKS: Readonly<Record<TaskId, Task>> = {
     problem: acoTsp50,
     scoreAt: (raw, inst, seed) => scoreTspAco(raw, inst.data as TspAcoData, seed),
     seedOf: (inst, i) => instanceSeed('tsp', (inst.data as TspAcoData).n, i),
-    bound: { name: 'nearest neighbour + 2-opt (from every start)', of: (inst) => twoOptBound(inst.data as TspAcoData) },
+    bound: { name: 'nearest neighbour + 2-opt/or-opt (from every start)', of: (inst) => localSearchBound(inst.data as TspAcoData) },
   },
   'aco-cvrp50': {
     problem: acoCvrp50,
@@ -48,7 +50,7 @@ const TASKS: Readonly<Record<TaskId, Task>> = {
     problem: acoBpp500,
     scoreAt: (raw, inst, seed) => scoreBppAco(raw, inst.data as BppAcoData, 'search', seed),
     seedOf: (inst, i) => instanceSeed('bpp', (inst.data as BppAcoData).demands.length, i),
-    bound: { name: 'ceil(sum of demands / 150) (lower bound)', of: (inst) => volumeBound(inst.data as BppAcoData) },
+    bound: { name: 'Martello-Toth L2 (lower bound)', of: (inst) => l2Bound(inst.data as BppAcoData) },
   },
 };
 
@@ -154,53 +156,17 @@ function rawMatrix(problem: Problem, code: string, instance: Instance): Float64A
   return Float64Array.from(solve(candidate, instance.input, {}));
 }
 
-function twoOptBound({ n, dist }: TspAcoData): number {
-  let best = Infinity;
-  for (let start = 0; start < n; start++) {
-    const tour = [start];
-    const seen = new Uint8Array(n);
-    seen[start] = 1;
-    for (let step = 1; step < n; step++) {
-      const last = tour[step - 1];
-      let next = -1;
-      for (let j = 0; j < n; j++) if (!seen[j] && (next < 0 || dist[last * n + j] < dist[last * n + next])) next = j;
-      seen[next] = 1;
-      tour.push(next);
-    }
-    best = Math.min(best, twoOpt(tour, dist, n));
-  }
-  return best;
+/** The best 2-opt/or-opt local optimum from every node's nearest-neighbour tour. */
+function localSearchBound({ n, dist }: TspAcoData): number {
+  return Math.min(...Array.from({ length: n }, (_, start) => improveTour(nearestNeighbourTour(dist, n, start), dist, n)));
 }
 
-function twoOpt(tour: number[], d: Float32Array, n: number): number {
-  for (let improved = true; improved; ) {
-    improved = false;
-    for (let i = 0; i < n - 1; i++) {
-      for (let j = i + 2; j < n; j++) {
-        const a = tour[i];
-        const b = tour[i + 1];
-        const c = tour[j];
-        const e = tour[(j + 1) % n];
-        if (d[a * n + c] + d[b * n + e] < d[a * n + b] + d[c * n + e] - 1e-9) {
-          for (let lo = i + 1, hi = j; lo < hi; lo++, hi--) [tour[lo], tour[hi]] = [tour[hi], tour[lo]];
-          improved = true;
-        }
-      }
-    }
-  }
-  let length = 0;
-  for (let k = 0; k < n; k++) length += d[tour[k] * n + tour[(k + 1) % n]];
-  return length;
-}
+const l2Bound = ({ demands, capacity }: BppAcoData) => binsLowerBound(demands, capacity);
 
 function roundTrips({ n, dist64 }: CvrpAcoData): number {
   let total = 0;
   for (let c = 1; c < n; c++) total += 2 * dist64[c];
   return total;
-}
-
-function volumeBound({ demands, capacity }: BppAcoData): number {
-  return Math.ceil(demands.reduce((a, b) => a + b, 0) / capacity);
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROBLEM_IDS } from '../../src/problems/types.ts';
 import { createRng } from '../../src/ground/rng.ts';
-import { GRAMMARS } from '../../models/recipe/corpus/grammars.ts';
+import { GRAMMAR_EXTENSIONS, GRAMMARS } from '../../models/recipe/corpus/grammars.ts';
 import { cross, explore, mutate, randomGenome, reparam } from '../../models/recipe/corpus/genome.ts';
 import { childFor, randomProgram } from '../../models/recipe/corpus/examples.ts';
 import { createSandboxValidator } from '../../models/recipe/corpus/validate.ts';
+import { TRIPLES } from '../../src/problems/asp15/construction.ts';
 
 const CHECK_TEST_TIMEOUT_MS = 60_000;
 
@@ -16,11 +17,14 @@ afterAll(() => validator.close());
 /** Code with every numeric literal and its sign blanked: equal skeletons = same structure. */
 const skeleton = (code: string) => code.replace(/\s*[-+]?\s*\d+(\.\d+)?/g, ' N');
 
-describe.each(PROBLEM_IDS)('corpus grammar %s', (problem) => {
-  const grammar = GRAMMARS[problem];
+/** Each task's grammar under its own name, and each extension under its name (it is checked on its task). */
+const NAMED = [...PROBLEM_IDS.map((id) => [id, GRAMMARS[id]] as const), ...Object.entries(GRAMMAR_EXTENSIONS)];
+
+describe.each(NAMED)('corpus grammar %s', (name, grammar) => {
+  const problem = grammar.problem;
 
   it('renders programs the sandbox accepts, unfiltered, for every operator edit', async () => {
-    const rng = createRng(`test:${problem}`);
+    const rng = createRng(`test:${name}`);
     const a = randomGenome(grammar, rng);
     const b = randomGenome(grammar, rng);
     const genomes = [a, b, reparam(grammar, a, rng), mutate(grammar, a, rng), cross(grammar, a, b, rng), explore(grammar, a, b, rng)];
@@ -39,13 +43,33 @@ describe.each(PROBLEM_IDS)('corpus grammar %s', (problem) => {
       const m1 = await childFor(grammar, 'm1', [parent], rng, validator.validate);
       return { parent, m1, m2 };
     };
-    const { parent, m1, m2 } = await run(`ops:${problem}`);
+    const { parent, m1, m2 } = await run(`ops:${name}`);
     if (m2) {
       expect(m2.code).not.toBe(parent.code);
       expect(skeleton(m2.code)).toBe(skeleton(parent.code));
     }
     expect(m1).toBeDefined();
     expect(m1!.code).not.toBe(parent.code);
-    expect((await run(`ops:${problem}`)).m1!.code).toBe(m1!.code);
+    expect((await run(`ops:${name}`)).m1!.code).toBe(m1!.code);
   }, 600_000); // minutes only on a loaded machine: the sandbox checks are milliseconds of work each
+});
+
+describe('asp-tables: the table form', () => {
+  const grammar = GRAMMAR_EXTENSIONS['asp-tables'];
+
+  it('keys its values by the construction triples, runs in the sandbox, and m2 retunes the values only', async () => {
+    const rng = createRng('test:asp-table-form');
+    let genome = randomGenome(grammar, rng);
+    while (genome.form !== 'table') genome = randomGenome(grammar, rng);
+    const { code, description } = grammar.render(genome);
+    const keys = [...code.matchAll(/'(\d{3})': -?\d/g)].map((m) => m[1]);
+    expect(keys).toEqual(TRIPLES.map((t) => t.join('')));
+    expect(description).toMatch(/one for each of its seven triples/);
+    expect(await validator.validate('asp15', code), code).toBe(true);
+    const child = grammar.render(reparam(grammar, genome, rng)).code;
+    expect(child).not.toBe(code);
+    expect(skeleton(child)).toBe(skeleton(code));
+    // The corpus's own asp15 grammar never writes the form.
+    expect(GRAMMARS.asp15.forms.map((f) => f.id)).not.toContain('table');
+  }, 600_000);
 });

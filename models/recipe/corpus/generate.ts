@@ -3,7 +3,7 @@
  *
  *   npx tsx models/recipe/corpus/generate.ts --out models/ahd-heuristic-lm/train-work/corpus.jsonl \
  *       --seed 1 --per-op 2000 --pool 400 [--prompt-style compact|compact-sig] [--generic N] \
- *       [--generic-block 20] [--generic-arrays 2] [--generic-names basic|wide|mixed]
+ *       [--generic-block 20] [--generic-arrays 2] [--generic-names basic|wide|mixed] [--extend asp-tables]
  *
  * Per problem: a pool of random valid programs serves as parents; for every operator `--per-op` examples pair
  * parents with the child that operator should produce (see examples.ts). One JSON object per line:
@@ -28,6 +28,9 @@
  * the finished runs at or below those roots (run folders or studies' runs.zip), copied with new numbers
  * (copy-m2.ts): m2 on programs a search grew, which no grammar writes. Their own seeded stream, so the other
  * examples are the same with or without them.
+ *
+ * `--extend` names grammar extensions (grammars.ts): the tasks they extend are written from the larger grammar, the
+ * others exactly as without it (each task draws from its own seeded stream).
  */
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,7 +55,7 @@ import { findFinishedRuns } from '../../../src/engine/run-dir/finished-runs.ts';
 import { readRunBest } from '../../../src/engine/run-dir/best-file.ts';
 import type { TaskGrammar } from './genome.ts';
 import { genericGrammar } from './generic.ts';
-import { GRAMMARS } from './grammars.ts';
+import { grammarsWith } from './grammars.ts';
 import { loadSignatureCheck } from './signature-check.ts';
 import { randomSignature, SIGNATURE_NAMES, type SignatureNames, type SignatureOptions } from './synthetic.ts';
 import { createSandboxValidator, type CorpusValidator, type ValidatorStats } from './validate.ts';
@@ -88,6 +91,7 @@ async function main(): Promise<void> {
       'generic-names': { type: 'string', default: 'basic' },
       'copy-m2': { type: 'string', default: '0' },
       'copy-parents': { type: 'string' },
+      extend: { type: 'string', default: '' },
     },
   });
   if (!values.out) usage('--out is required');
@@ -112,6 +116,12 @@ async function main(): Promise<void> {
   const perOp = Number(values['per-op']);
   const poolSize = Number(values.pool);
   const problems = values.problems!.split(',') as ProblemId[];
+  let grammars: ReturnType<typeof grammarsWith> = grammarsWith([]);
+  try {
+    grammars = grammarsWith(values.extend ? values.extend.split(',') : []);
+  } catch (error) {
+    usage(`--extend: ${(error as Error).message}`);
+  }
   let copyBases: Map<string, PromptParent[]> = new Map();
   try {
     if (copyM2 > 0) copyBases = runBests(values['copy-parents']!.split(','), problems);
@@ -128,7 +138,7 @@ async function main(): Promise<void> {
   try {
     // Problems run concurrently so the pool's workers stay busy; each has its own seeded stream and buffer.
     const reports = await Promise.all([
-      ...problems.map((problem) => generateProblem(problem, style, seed, perOp, poolSize, validator, copyM2, copyBases.get(problem) ?? [])),
+      ...problems.map((problem) => generateProblem(problem, grammars[problem], style, seed, perOp, poolSize, validator, copyM2, copyBases.get(problem) ?? [])),
       ...(checks ? [generateGeneric(generic, genericShape, seed, validator, checks)] : []),
     ]);
     for (const report of reports) {
@@ -144,6 +154,7 @@ async function main(): Promise<void> {
 
 async function generateProblem(
   problem: ProblemId,
+  grammar: TaskGrammar,
   style: CompactStyle,
   seed: number,
   perOp: number,
@@ -152,7 +163,6 @@ async function generateProblem(
   copyM2: number,
   copyBases: readonly PromptParent[],
 ) {
-  const grammar = GRAMMARS[problem];
   const rng = createRng(deriveSeed(seed, problem));
   const pool = await programPool(grammar, poolSize, rng, validator.validate);
   const lines: string[] = [];

@@ -6,7 +6,8 @@ import { KP_BASELINES, KP_IO_TEXT, KP_SEED, KP_TASK_TEXT } from './prompt.ts';
 /** Constructive 0-1 knapsack (reference construct_kp): an item-selection rule fills a knapsack of capacity 25. */
 const dir = new URL('./', import.meta.url);
 const CAPACITY = 25;
-const TOLERANCE = 1e-12; // the reference's slack when testing whether an item fits
+/** The reference's slack when testing whether an item fits. */
+export const KP_FIT_TOLERANCE = 1e-12;
 
 const splits: readonly SplitSpec[] = [
   { name: 'train', mode: 'search', count: 64, size: 100, file: 'train100_dataset.npy' },
@@ -15,7 +16,7 @@ const splits: readonly SplitSpec[] = [
   { name: 'test200', mode: 'test', count: 1000, size: 200, file: 'test200_dataset.npy' },
 ];
 
-interface KpData {
+export interface KpData {
   readonly weights: Float64Array;
   readonly values: Float64Array;
   readonly capacity: number;
@@ -62,7 +63,7 @@ export const kp100: Problem = {
     for (const item of raw) {
       if (!Number.isInteger(item) || item < 0 || item >= weights.length) throw new InvalidSolution(`item ${item} is not an item id`);
       if (taken[item]) throw new InvalidSolution(`item ${item} taken twice`);
-      if (weights[item] > remaining + TOLERANCE) throw new InvalidSolution(`item ${item} does not fit`);
+      if (weights[item] > remaining + KP_FIT_TOLERANCE) throw new InvalidSolution(`item ${item} does not fit`);
       taken[item] = 1;
       remaining -= weights[item];
       total += values[item];

@@ -16,7 +16,7 @@ const splits: readonly SplitSpec[] = [
 ];
 
 /** What the trusted scorer keeps per instance: coordinates (never sent back from the isolate). */
-interface TspData {
+export interface TspData {
   readonly n: number;
   readonly x: Float64Array;
   readonly y: Float64Array;
