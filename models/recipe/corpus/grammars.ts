@@ -2,7 +2,7 @@ import type { ProblemId } from '../../../src/problems/types.ts';
 import type { TaskGrammar } from './genome.ts';
 import { acoBppGrammar } from './aco-bpp.ts';
 import { acoCvrpGrammar } from './aco-cvrp.ts';
-import { acoTspGrammar } from './aco-tsp.ts';
+import { acoTspGrammar, acoTspTourGrammar } from './aco-tsp.ts';
 import { aspGrammar, aspTableGrammar } from './asp.ts';
 import { kpGrammar } from './kp.ts';
 import { tspGrammar } from './tsp.ts';
@@ -23,6 +23,7 @@ export const GRAMMARS: Readonly<Record<ProblemId, TaskGrammar>> = {
  */
 export const GRAMMAR_EXTENSIONS: Readonly<Record<string, TaskGrammar>> = {
   'asp-tables': aspTableGrammar,
+  'aco-tsp-tours': acoTspTourGrammar,
 };
 
 /** The grammars with the named extensions applied; an unknown name throws (the callers print it as a usage line). */
