@@ -42,6 +42,14 @@ const binomial = (n: number, k: number) => {
   return Math.round(c);
 };
 
+/** A bin-packing figure of an aco-bpp500 instance. */
+const binsOf =
+  (figure: (demands: ArrayLike<number>, capacity: number) => number) =>
+  ({ data }: Instance) => {
+    const { demands, capacity } = data as BppAcoData;
+    return figure(demands, capacity);
+  };
+
 const CEILINGS: readonly Ceiling[] = [
   {
     problem: 'asp15',
@@ -85,20 +93,14 @@ const CEILINGS: readonly Ceiling[] = [
     split: 'test500',
     kind: 'bound',
     what: 'Martello-Toth L2',
-    of: ({ data }) => {
-      const { demands, capacity } = data as BppAcoData;
-      return binsLowerBound(demands, capacity);
-    },
+    of: binsOf(binsLowerBound),
   },
   {
     problem: 'aco-bpp500',
     split: 'test500',
     kind: 'upper',
     what: 'first-fit decreasing',
-    of: ({ data }) => {
-      const { demands, capacity } = data as BppAcoData;
-      return firstFitDecreasingBins(demands, capacity);
-    },
+    of: binsOf(firstFitDecreasingBins),
   },
 ];
 

@@ -3,17 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { headroomRecord as record } from './headroom-record.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SCRIPT = join(ROOT, 'benchmarks', 'results', 'model-headroom', 'grammar-headroom', 'read.py');
 const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
-
-/** headroom.ts's record of one task: the best sampled and refined programs on train and one test split. */
-const record = (problem: string, split: string, sampled: number, refined: number) => ({
-  problem,
-  sampled: { train: sampled, test: { [split]: sampled } },
-  refined: { train: refined, test: { [split]: refined } },
-});
 
 describe('grammar-headroom/read.py', () => {
   it('pairs seeds across one file per seed and one file per seed and task, and reads the first test split of tasks with two seeds or more', (ctx) => {

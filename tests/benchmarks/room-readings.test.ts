@@ -3,18 +3,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { headroomRecord as record } from './headroom-record.ts';
 
 const HEADROOM = join(import.meta.dirname, '..', '..', 'benchmarks', 'results', 'model-headroom');
 const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
 const rowOf = (stdout: string, task: string, split: string) =>
   stdout.split('\n').find((l) => l.startsWith(`| ${task} | `) && l.includes(`| ${split} |`));
-
-/** headroom.ts's record of one task: the best sampled and refined programs on train and one test split. */
-const record = (problem: string, split: string, sampled: number, refined: number) => ({
-  problem,
-  sampled: { train: sampled, test: { [split]: sampled } },
-  refined: { train: refined, test: { [split]: refined } },
-});
 
 describe('grammar-headroom/eoh-vs-sample/read.py', () => {
   it("pairs the search arm's refined best with the Sample arm's sampled best by seed, in each task's sense", (ctx) => {

@@ -4,6 +4,7 @@ import { acoTsp50, scoreTspAco, tspAcoInstance, type TspAcoData } from '../../sr
 import { solveTspAco } from '../../src/problems/aco-tsp50/solver.ts';
 import { InvalidSolution, type ScoreContext } from '../../src/problems/types.ts';
 import { evaluateNative } from '../../src/sandbox/native.ts';
+import { optimalTourLength } from '../../benchmarks/ceilings/held-karp.ts';
 
 const SMALL = { ants: 30, iterations: 20, decay: 0.9 };
 
@@ -14,25 +15,6 @@ function randomInstance(n: number, seed: number) {
   return tspAcoInstance(x, y);
 }
 
-/** Shortest closed tour by enumerating every order of nodes 1..n-1 (node 0 fixed). */
-function optimalTour(dist: Float32Array, n: number): number {
-  let best = Infinity;
-  const rest = Array.from({ length: n - 1 }, (_, i) => i + 1);
-  const walk = (prefix: number[], left: number[], length: number) => {
-    if (length >= best) return;
-    if (left.length === 0) {
-      best = Math.min(best, length + dist[prefix[prefix.length - 1] * n]);
-      return;
-    }
-    for (let k = 0; k < left.length; k++) {
-      const node = left[k];
-      walk([...prefix, node], [...left.slice(0, k), ...left.slice(k + 1)], length + dist[prefix[prefix.length - 1] * n + node]);
-    }
-  };
-  walk([0], rest, 0);
-  return best;
-}
-
 const inverse = (dist: Float32Array) => Float64Array.from(dist, (d) => 1 / d);
 
 describe('ACO-TSP solver', () => {
@@ -40,7 +22,7 @@ describe('ACO-TSP solver', () => {
     for (const seed of [1, 2, 3]) {
       const { data } = randomInstance(8, seed);
       const { n, dist } = data as TspAcoData;
-      const optimum = optimalTour(dist, n);
+      const optimum = optimalTourLength(dist, n);
       const found = scoreTspAco(inverse(dist), data as TspAcoData, seed, SMALL);
       expect(found).toBeGreaterThanOrEqual(optimum - 1e-5);
       expect(found).toBeLessThanOrEqual(optimum + 1e-5);
