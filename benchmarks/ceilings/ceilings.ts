@@ -104,6 +104,9 @@ const CEILINGS: readonly Ceiling[] = [
   },
 ];
 
+/** The tasks with a ceiling, in the table's order. */
+const TASKS: readonly string[] = [...new Set(CEILINGS.map((c) => c.problem))];
+
 /** A mistake in the arguments: one line on stderr, no stack. */
 function usage(message: string): never {
   console.error(`ceilings.ts: ${message}`);
@@ -113,14 +116,13 @@ function usage(message: string): never {
 function main(): void {
   const { values } = parseArgs({
     options: {
-      problems: { type: 'string', default: [...new Set(CEILINGS.map((c) => c.problem))].join(',') },
+      problems: { type: 'string', default: TASKS.join(',') },
       seed: { type: 'string', default: '1' },
       json: { type: 'string' },
     },
   });
   const ids = values.problems!.split(',');
-  const known = new Set<string>(CEILINGS.map((c) => c.problem));
-  for (const id of ids) if (!known.has(id)) usage(`--problems: no ceiling for ${id} (known: ${[...known].join(', ')})`);
+  for (const id of ids) if (!TASKS.includes(id)) usage(`--problems: no ceiling for ${id} (known: ${TASKS.join(', ')})`);
   const seed = Number(values.seed);
   if (!Number.isInteger(seed)) usage(`--seed must be an integer, got ${values.seed}`);
   const rows = CEILINGS.filter((c) => ids.includes(c.problem)).map((ceiling) => {

@@ -23,7 +23,7 @@ import { median as medianOf } from '../../src/ground/stats.ts';
 import { getProblem } from '../../src/problems/index.ts';
 import { PROBLEM_IDS, type Problem, type ProblemId } from '../../src/problems/types.ts';
 import { SandboxPool } from '../../src/sandbox/pool.ts';
-import { grammarsWith } from './corpus/grammars.ts';
+import { grammarsWith, type Grammars } from './corpus/grammars.ts';
 import { mutate, randomGenome, reparam, type Genome, type TaskGrammar } from './corpus/genome.ts';
 
 const BASELINES = fileURLToPath(new URL('../../benchmarks/results/table/baselines.json', import.meta.url));
@@ -191,9 +191,9 @@ async function main(): Promise<void> {
   });
   const ids = values.problems!.split(',') as ProblemId[];
   for (const id of ids) if (!PROBLEM_IDS.includes(id)) usage(`--problems: unknown task ${id}`);
-  let grammars: ReturnType<typeof grammarsWith> = grammarsWith([]);
+  let grammars: Grammars;
   try {
-    grammars = grammarsWith(values.extend ? values.extend.split(',') : []);
+    grammars = grammarsWith(values.extend!);
   } catch (error) {
     usage(`--extend: ${(error as Error).message}`);
   }

@@ -43,6 +43,13 @@ function tableLines(c: Genome['c']): string[] {
   ];
 }
 
+/** How each form's description begins. */
+const FORM_PHRASES: Record<string, string> = {
+  sum: 'a weighted sum rewarding',
+  product: 'a product of factors rewarding',
+  table: 'a value per group of three coordinates (one for each of its seven triples) plus a weighted sum rewarding',
+};
+
 function render(g: Genome) {
   const has = (f: string) => g.genes.some((x) => x.f === f);
   const counts = has('ones') || has('twos') || has('zeros') || has('balance');
@@ -72,13 +79,7 @@ function render(g: Genome) {
   const expr = g.form === 'product' ? factorProduct(g.genes, value).join(' * ') : g.form === 'table' ? addTable(sum) : sum;
   lines.push(`  return ${expr};`, '}');
   const parts = g.genes.map((x) => PHRASES[x.f][x.w < 0 ? 1 : 0]);
-  const how =
-    g.form === 'product'
-      ? 'a product of factors rewarding'
-      : g.form === 'table'
-        ? 'a value per group of three coordinates (one for each of its seven triples) plus a weighted sum rewarding'
-        : 'a weighted sum rewarding';
-  return { description: `Score each vector by ${how} ${parts.join(', ')}.`, code: lines.join('\n') };
+  return { description: `Score each vector by ${FORM_PHRASES[g.form]} ${parts.join(', ')}.`, code: lines.join('\n') };
 }
 
 /** `table + sum`, or `table - 0.3 * x` where the sum starts with a minus. */

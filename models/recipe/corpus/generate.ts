@@ -55,7 +55,7 @@ import { findFinishedRuns } from '../../../src/engine/run-dir/finished-runs.ts';
 import { readRunBest } from '../../../src/engine/run-dir/best-file.ts';
 import type { TaskGrammar } from './genome.ts';
 import { genericGrammar } from './generic.ts';
-import { grammarsWith } from './grammars.ts';
+import { grammarsWith, type Grammars } from './grammars.ts';
 import { loadSignatureCheck } from './signature-check.ts';
 import { randomSignature, SIGNATURE_NAMES, type SignatureNames, type SignatureOptions } from './synthetic.ts';
 import { createSandboxValidator, type CorpusValidator, type ValidatorStats } from './validate.ts';
@@ -116,9 +116,9 @@ async function main(): Promise<void> {
   const perOp = Number(values['per-op']);
   const poolSize = Number(values.pool);
   const problems = values.problems!.split(',') as ProblemId[];
-  let grammars: ReturnType<typeof grammarsWith> = grammarsWith([]);
+  let grammars: Grammars;
   try {
-    grammars = grammarsWith(values.extend ? values.extend.split(',') : []);
+    grammars = grammarsWith(values.extend!);
   } catch (error) {
     usage(`--extend: ${(error as Error).message}`);
   }

@@ -7,8 +7,10 @@ import { aspGrammar, aspTableGrammar } from './asp.ts';
 import { kpGrammar } from './kp.ts';
 import { tspGrammar } from './tsp.ts';
 
+export type Grammars = Readonly<Record<ProblemId, TaskGrammar>>;
+
 /** The grammars every bundled model's corpus was written from; extensions leave them as they are. */
-export const GRAMMARS: Readonly<Record<ProblemId, TaskGrammar>> = {
+export const GRAMMARS: Grammars = {
   tsp50: tspGrammar,
   kp100: kpGrammar,
   asp15: aspGrammar,
@@ -26,10 +28,13 @@ export const GRAMMAR_EXTENSIONS: Readonly<Record<string, TaskGrammar>> = {
   'aco-tsp-tours': acoTspTourGrammar,
 };
 
-/** The grammars with the named extensions applied; an unknown name throws (the callers print it as a usage line). */
-export function grammarsWith(extensions: readonly string[]): Readonly<Record<ProblemId, TaskGrammar>> {
+/**
+ * The grammars with the extensions an `--extend` flag names (comma-separated; empty: none) applied; an unknown name
+ * throws (the callers print it as a usage line).
+ */
+export function grammarsWith(extend: string): Grammars {
   const grammars = { ...GRAMMARS };
-  for (const name of extensions) {
+  for (const name of extend === '' ? [] : extend.split(',')) {
     const grammar = GRAMMAR_EXTENSIONS[name];
     if (!grammar) throw new Error(`unknown grammar extension ${name} (known: ${Object.keys(GRAMMAR_EXTENSIONS).join(', ')})`);
     grammars[grammar.problem as ProblemId] = grammar;
