@@ -18,7 +18,7 @@ def has_gate(code):
 
 
 def from_dir(run):
-    answers = gated = valid_gated = 0
+    answers = gated = 0
     gate_index = set()
     ok = set()
     with open(os.path.join(run, 'events.jsonl')) as f:
