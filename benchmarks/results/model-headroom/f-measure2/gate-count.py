@@ -3,9 +3,11 @@
 
     python3 benchmarks/results/model-headroom/f-measure2/gate-count.py <runs dir or runs.zip>...
 
-Reads each aco-tsp50 run's events.jsonl (a run directory) or best.js and history.json (a packed run): a program holds
-the gate when its code builds a 2-opt-improved tour (the grammar's `improved` loop and its `tour` array). Prints one
-markdown row per run: answers written, answers with the gate, valid ones among them, and whether best.js has it.
+Reads each aco-tsp50 run's events.jsonl and best.js (a run directory), or only its best.js (a packed run: the
+archives keep no event log, so its counts print as -). A program holds the gate when its code builds a
+2-opt-improved tour (the grammar's `improved` loop and its `tour` array). Prints one markdown row per run: answers
+written (retries included), answers with the gate, the candidates among them that were valid, and whether best.js
+has it.
 """
 import json
 import os
@@ -32,7 +34,8 @@ def from_dir(run):
             elif e['type'] == 'outcome' and e['outcome']['status'] == 'ok':
                 ok.add(e['index'])
     valid_gated = len(gate_index & ok)
-    best = open(os.path.join(run, 'best.js')).read()
+    with open(os.path.join(run, 'best.js')) as f:
+        best = f.read()
     return answers, gated, valid_gated, has_gate(best)
 
 
