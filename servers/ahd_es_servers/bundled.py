@@ -1,4 +1,4 @@
-"""ahd's bundled model (models/ahd-heuristic-lm, or any dir export_onnx.py wrote) as a torch GPT.
+"""ahd's bundled models (the default named by models/default.json, or any dir export_onnx.py wrote) as a torch GPT.
 
 The module is models/recipe/gpt.py's GPT, built from config.json and loaded with the ONNX initializers
 (onnx_weights.py); the tokenizer, chat template, stop ids and sampling defaults come from the same directory.
@@ -20,7 +20,15 @@ from .tokenizer import ByteLevelBpe
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RECIPE_DIR = os.path.join(REPO_ROOT, "models", "recipe")
-BUNDLED_MODEL_DIR = os.path.join(REPO_ROOT, "models", "ahd-heuristic-lm")
+
+
+def default_model_dir() -> str:
+    """The default model's dir: the folder under models/ that models/default.json names (ahd's Node side reads it too)."""
+    path = os.path.join(REPO_ROOT, "models", "default.json")
+    name = (read_json(path, required=True) or {}).get("model")
+    if not isinstance(name, str) or not name:
+        raise ModelLoadError(f'{path} names no model folder ({{"model": "<name>"}}): pass --model DIR')
+    return os.path.join(REPO_ROOT, "models", name)
 
 
 def _gpt_module():

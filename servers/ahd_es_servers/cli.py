@@ -12,7 +12,7 @@ import sys
 
 import torch
 
-from .bundled import BUNDLED_MODEL_DIR, load_bundled
+from .bundled import default_model_dir, load_bundled
 from .errors import ModelLoadError
 from .es_core import SeededES
 from .loaded import LoadedModel
@@ -24,7 +24,7 @@ DEFAULT_PORT = 11012  # the reference server's
 def parse_args(argv):
     parser = argparse.ArgumentParser(prog="ahd-torch-server", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--model", default=None, help=f"ahd model dir (default: the bundled model, {BUNDLED_MODEL_DIR})")
+    source.add_argument("--model", default=None, help="ahd model dir (default: the bundled default model, named by models/default.json)")
     source.add_argument("--hf", default=None, help="a Hugging Face causal LM (dir or hub id; needs transformers)")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}; 0 picks a free port")
@@ -47,7 +47,7 @@ def load(args) -> LoadedModel:
 
         loaded = load_hf(args.hf, dtype, device, args.trust_remote_code)
     else:
-        loaded = load_bundled(args.model or BUNDLED_MODEL_DIR, dtype, device)
+        loaded = load_bundled(args.model or default_model_dir(), dtype, device)
     _probe(loaded, args.dtype, device)
     return loaded
 

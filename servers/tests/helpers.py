@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 import hashlib
+import os
 
 import torch
 
-from ahd_es_servers.bundled import BUNDLED_MODEL_DIR, load_gpt
+from ahd_es_servers.bundled import REPO_ROOT, load_gpt
+
+# The first bundled model (the default until 2026-12-06): small, so the mechanics run fast, and its figures are
+# pinned here (1,041,920 parameters, prompt style compact). The default model has its own test (test_onnx_mapping).
+FIRST_MODEL_DIR = os.path.join(REPO_ROOT, "models", "ahd-heuristic-lm")
 
 torch.set_num_threads(1)
 
@@ -20,7 +25,7 @@ def reference_noise(name: str, seed: int, numel: int, chunk: int = 8_388_608) ->
 
 
 def bundled_gpt(dtype: torch.dtype = torch.float32) -> torch.nn.Module:
-    return load_gpt(BUNDLED_MODEL_DIR, dtype=dtype)
+    return load_gpt(FIRST_MODEL_DIR, dtype=dtype)
 
 
 def snapshot(model: torch.nn.Module) -> dict:

@@ -1,4 +1,5 @@
 """Start-up failures of the torch server are one line on stderr and exit status 2; --stop-with-stdin stops it."""
+import os
 import subprocess
 import sys
 import types
@@ -6,6 +7,7 @@ import unittest
 
 import torch
 
+from ahd_es_servers.bundled import default_model_dir
 from tests.server_process import SERVER_SCRIPT, SERVERS_DIR, ServerProcess, blocked_env
 
 try:
@@ -104,8 +106,10 @@ class CleanExit(unittest.TestCase):
 class StopWithStdin(unittest.TestCase):
     def test_the_end_of_stdin_stops_the_server(self):
         server = ServerProcess()
-        status, _ = server.post("/es/status", method="GET")
+        status, reply = server.post("/es/status", method="GET")
         self.assertEqual(status, 200)
+        # Without --model it serves the default model, the one models/default.json names (as ahd serve does).
+        self.assertEqual(reply["model"], os.path.basename(default_model_dir()))
         self.assertEqual(server.close_stdin(), 0)
 
 

@@ -5,9 +5,10 @@ import unittest
 
 import torch
 
-from ahd_es_servers.bundled import BUNDLED_MODEL_DIR, load_bundled
+from ahd_es_servers.bundled import load_bundled
 from ahd_es_servers.generation import generate
 from ahd_es_servers.sampling import Sampling
+from tests.helpers import FIRST_MODEL_DIR
 
 SAMPLED = Sampling(temperature=0.8, top_p=0.95, top_k=0, max_new_tokens=40)
 
@@ -28,7 +29,7 @@ class CountingLm:
 class Batching(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.loaded = load_bundled(BUNDLED_MODEL_DIR)
+        cls.loaded = load_bundled(FIRST_MODEL_DIR)
         cls.prompt = cls.loaded.codec.encode(cls.loaded.render_chat([{"role": "user", "content": "#tsp50 i1"}]))
 
     def run_seeds(self, lm, seeds):

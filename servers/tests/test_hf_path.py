@@ -7,9 +7,10 @@ from unittest import mock
 
 import torch
 
-from ahd_es_servers.bundled import BUNDLED_MODEL_DIR, load_bundled
+from ahd_es_servers.bundled import load_bundled
 from ahd_es_servers.generation import generate
 from ahd_es_servers.sampling import Sampling
+from tests.helpers import FIRST_MODEL_DIR
 
 GREEDY = Sampling(temperature=0, top_p=1, top_k=0, max_new_tokens=120)
 MESSAGES = [{"role": "user", "content": "#kp100 i1"}]
@@ -57,9 +58,9 @@ class HfPath(unittest.TestCase):
     def test_same_greedy_answer_as_the_bundled_path(self):
         from ahd_es_servers.hf_model import load_hf
 
-        bundled = load_bundled(BUNDLED_MODEL_DIR)
+        bundled = load_bundled(FIRST_MODEL_DIR)
         with mock.patch.dict(sys.modules, {"transformers": stand_in_transformers(bundled)}):
-            hf = load_hf(BUNDLED_MODEL_DIR, torch.float32, "cpu")
+            hf = load_hf(FIRST_MODEL_DIR, torch.float32, "cpu")
         self.assertEqual((hf.info.name, hf.info.prompt_style, hf.info.stop_ids), ("ahd-heuristic-lm", "compact", [0, 1, 2]))
         answers = []
         for loaded in (bundled, hf):

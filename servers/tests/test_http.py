@@ -4,6 +4,7 @@ import json
 import socket
 import unittest
 
+from tests.helpers import FIRST_MODEL_DIR
 from tests.server_process import ServerProcess
 
 CHAT = {"messages": [{"role": "user", "content": "#tsp50 i1"}], "max_tokens": 60}
@@ -12,7 +13,7 @@ CHAT = {"messages": [{"role": "user", "content": "#tsp50 i1"}], "max_tokens": 60
 class Http(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.server = ServerProcess("--master-copy", "--exact-reset")
+        cls.server = ServerProcess("--model", FIRST_MODEL_DIR, "--master-copy", "--exact-reset")
 
     @classmethod
     def tearDownClass(cls):

@@ -8,9 +8,11 @@ import numpy as np
 import onnx
 import torch
 
-from ahd_es_servers.bundled import BUNDLED_MODEL_DIR, REPO_ROOT, load_bundled
+from ahd_es_servers.bundled import REPO_ROOT, default_model_dir, load_bundled
+from ahd_es_servers.model_dir import read_json
 from ahd_es_servers.errors import ModelLoadError
 from tests.onnx_eval import gpt_logits
+from tests.helpers import FIRST_MODEL_DIR
 
 TINY_LM = os.path.join(REPO_ROOT, "tests", "fixtures", "tiny-lm")  # untied head, merged initializers (Identity)
 
@@ -33,14 +35,22 @@ class Mapping(unittest.TestCase):
 
     def test_bundled_model(self):
         text = "#aco-tsp50 m1\n<p>{Inverse distance.}\nfunction heuristics(d) {\n  return d.map((r) => r.map((x) => 1 / x));\n}\n<a>"
-        loaded = self.check(BUNDLED_MODEL_DIR, text, 4, 4, 32)
+        loaded = self.check(FIRST_MODEL_DIR, text, 4, 4, 32)
         self.assertIs(loaded.module.lm_head.weight, loaded.module.wte.weight)  # tied, as config.json says
+
+    def test_default_model(self):
+        """The default that models/default.json names maps too (its own layers, heads and 4,096 positions)."""
+        config = read_json(os.path.join(default_model_dir(), "config.json"), required=True)
+        n_head = config["num_attention_heads"]
+        text = "#aco-tsp50 m1 heuristics(distances[][]) -> scores[][]\n<p>{Inverse distance.}\nfunction heuristics(d) {\n  return d;\n}\n<a>"
+        loaded = self.check(default_model_dir(), text, config["num_hidden_layers"], n_head, config["hidden_size"] // n_head)
+        self.assertIs(loaded.module.lm_head.weight, loaded.module.wte.weight)
 
     def test_untied_model_with_merged_initializers(self):
         self.check(TINY_LM, "<|user|>\nhello there<|end|>\n<|assistant|>\n", 2, 2, 16)
 
     def test_kv_cache_matches_the_full_sequence(self):
-        loaded = load_bundled(BUNDLED_MODEL_DIR)
+        loaded = load_bundled(FIRST_MODEL_DIR)
         ids = loaded.codec.encode("#tsp50 i1\n<a>{Pick the nearest.}")
         full = torch_logits(loaded, ids)[-1]
         with torch.no_grad():

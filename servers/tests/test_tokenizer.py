@@ -4,9 +4,10 @@ import os
 import sys
 import unittest
 
-from ahd_es_servers.bundled import BUNDLED_MODEL_DIR, RECIPE_DIR
+from ahd_es_servers.bundled import RECIPE_DIR
 from ahd_es_servers.chat_template import ChatTemplate
 from ahd_es_servers.tokenizer import ByteLevelBpe
+from tests.helpers import FIRST_MODEL_DIR
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "tokenizer-agreement.json")
 
@@ -14,7 +15,7 @@ FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "tokenizer-agreeme
 class Tokenizer(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.tokenizer = ByteLevelBpe.from_file(os.path.join(BUNDLED_MODEL_DIR, "tokenizer.json"))
+        cls.tokenizer = ByteLevelBpe.from_file(os.path.join(FIRST_MODEL_DIR, "tokenizer.json"))
 
     def test_agrees_with_ahd_tokenizer(self):
         """tokenizer-agreement.json: ids and decoded text from @huggingface/tokenizers (tokenizer_agreement.mjs)."""
@@ -30,7 +31,7 @@ class Tokenizer(unittest.TestCase):
         sys.path.insert(0, RECIPE_DIR)
         import bpe
 
-        with open(os.path.join(BUNDLED_MODEL_DIR, "tokenizer.json"), encoding="utf-8") as f:
+        with open(os.path.join(FIRST_MODEL_DIR, "tokenizer.json"), encoding="utf-8") as f:
             recipe = bpe.Encoder(json.load(f))
         text = "#kp100 e1\n<p>{Take the lightest item.}\nfunction f(a, b) {\n  return a[0] / (b + 1e-9);\n}\n<a>"
         self.assertEqual(self.tokenizer.encode(text), recipe.encode(text))
@@ -49,7 +50,7 @@ class Tokenizer(unittest.TestCase):
 
 class Template(unittest.TestCase):
     def test_compact_chat_template(self):
-        with open(os.path.join(BUNDLED_MODEL_DIR, "tokenizer_config.json"), encoding="utf-8") as f:
+        with open(os.path.join(FIRST_MODEL_DIR, "tokenizer_config.json"), encoding="utf-8") as f:
             template = ChatTemplate(json.load(f))
         messages = [{"role": "user", "content": "#tsp50 i1"}]
         self.assertEqual(template.render(messages), "#tsp50 i1\n<a>")

@@ -1,18 +1,32 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { usageError } from '../../errors.ts';
 import { PROJECT_ROOT } from '../../ground/runtime.ts';
 import { modelDirName } from './model-dir.ts';
 
 const MODELS_DIR = join(PROJECT_ROOT, 'models');
-/** The default model's folder under models/; the other bundled models (candidates) load with --model. */
-export const DEFAULT_MODEL = 'ahd-heuristic-lm';
 
 const holdsModel = (dir: string) => existsSync(join(dir, 'config.json')) && existsSync(join(dir, 'tokenizer.json'));
 
+/**
+ * The default model's folder under models/, as models/default.json names it (the Python servers read the same
+ * file); the other bundled models, the earlier defaults included, load with --model.
+ */
+export function defaultModelName(): string {
+  const file = join(MODELS_DIR, 'default.json');
+  let name: unknown;
+  try {
+    name = JSON.parse(readFileSync(file, 'utf8')).model;
+  } catch (error) {
+    throw usageError(`cannot read the default model's name from ${file} (${(error as Error).message}): pass --model <dir>`);
+  }
+  if (typeof name !== 'string' || name === '') throw usageError(`${file} names no model folder ({ "model": "<name>" }): pass --model <dir>`);
+  return name;
+}
+
 /** The bundled default model's directory. */
 export function bundledModelDir(): string {
-  const dir = join(MODELS_DIR, DEFAULT_MODEL);
+  const dir = join(MODELS_DIR, defaultModelName());
   if (!holdsModel(dir)) throw usageError(`the bundled model is missing from ${dir}: pass --model <dir>`);
   return dir;
 }

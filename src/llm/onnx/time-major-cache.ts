@@ -17,7 +17,7 @@ import type { CacheLayer, CausalLmSignature } from './signature.ts';
  * A time-major KV cache for a standard causal LM export. The export takes past_key_values.{i}.key/.value as
  * [batch, heads, past, head_dim], concatenates this step's keys and values onto them (Concat on axis 2) and
  * outputs the whole result as present.{i}.*: every decoding step copies the entire cache out of onnxruntime
- * into fresh JavaScript arrays, which costs as much as the step's arithmetic (bundled model, batch 5, 600
+ * into fresh JavaScript arrays, which costs as much as the step's arithmetic (ahd-heuristic-lm, batch 5, 600
  * cached positions: 14.4 ms with the present outputs fetched, 7.6 ms without; benchmarks/llm-onnx.ts).
  *
  * The rewritten graph takes the past as [past, batch, heads, head_dim] and transposes it inside onnxruntime,

@@ -3,8 +3,8 @@ import type { OperatorRequest, PromptParent } from './types.ts';
 import { signatureText, type PromptSignature } from './signature.ts';
 
 /**
- * The bundled model's compact prompt format. Instruct models get the reference's long prompts; the bundled model
- * was trained on this terse form instead, because every prompt token costs decode time on 2 CPU cores.
+ * The bundled models' compact prompt formats. Instruct models get the reference's long prompts; the bundled models
+ * were trained on this terse form instead, because every prompt token costs decode time on 2 CPU cores.
  *
  *   #<problem id> <operator>          header: what to write and how ('compact')
  *   #<problem id> <operator> <fn>(<params>) -> <outputs>
@@ -18,7 +18,7 @@ import { signatureText, type PromptSignature } from './signature.ts';
  */
 export const ANSWER_MARK = '<a>';
 export const PARENT_MARK = '<p>';
-/** The bundled model's eos token; the three marks are special tokens of its tokenizer. */
+/** The bundled models' eos token; the three marks are special tokens of their tokenizers. */
 export const COMPACT_EOS = '<|end|>';
 export const COMPACT_SPECIAL_TOKENS = [COMPACT_EOS, ANSWER_MARK, PARENT_MARK] as const;
 
@@ -50,7 +50,7 @@ export function compactAnswer(description: string, code: string): string {
   return `{${description.trim()}}\n${code.trim()}`;
 }
 
-/** The chat messages of a compact prompt in `style` (default: the bundled model's, 'compact'). */
+/** The chat messages of a compact prompt in `style` (default 'compact', the first bundled model's). */
 export function compactPrompt(req: OperatorRequest, style: CompactStyle = 'compact'): ChatMessage[] {
   return [{ role: 'user', content: compactUserContent(style, req.problem, req.operator, req.parents) }];
 }
@@ -60,7 +60,7 @@ export function renderCompactText(userContent: string, answer: string | undefine
   return `${userContent}\n${ANSWER_MARK}${answer === undefined ? '' : answer + eosToken}`;
 }
 
-/** The chat template written to the bundled model's tokenizer_config.json. */
+/** The chat template written to the bundled models' tokenizer_config.json. */
 export const COMPACT_CHAT_TEMPLATE =
   "{% for message in messages %}{% if message['role'] == 'user' %}{{ message['content'] }}\n" +
   ANSWER_MARK +
