@@ -2,12 +2,16 @@
 import os
 import subprocess
 import sys
+import tempfile
 import types
 import unittest
+from unittest import mock
 
 import torch
 
+from ahd_es_servers import bundled
 from ahd_es_servers.bundled import default_model_dir
+from ahd_es_servers.errors import ModelLoadError
 from tests.server_process import SERVER_SCRIPT, SERVERS_DIR, ServerProcess, blocked_env
 
 try:
@@ -101,6 +105,19 @@ class CleanExit(unittest.TestCase):
         proc.stdout.close()
         proc.stderr.close()
         self.assertEqual((out, proc.returncode), ("exit 0 threads []\n", 0), err)
+
+
+class DefaultModel(unittest.TestCase):
+    def test_a_default_json_that_names_no_model_is_a_load_error(self):
+        with tempfile.TemporaryDirectory() as root:
+            os.mkdir(os.path.join(root, "models"))
+            with mock.patch.object(bundled, "REPO_ROOT", root):
+                with self.assertRaisesRegex(ModelLoadError, "default.json not found"):
+                    bundled.default_model_dir()
+                with open(os.path.join(root, "models", "default.json"), "w", encoding="utf-8") as f:
+                    f.write('{"name": "x"}')
+                with self.assertRaisesRegex(ModelLoadError, "names no model folder .*pass --model DIR"):
+                    bundled.default_model_dir()
 
 
 class StopWithStdin(unittest.TestCase):

@@ -12,8 +12,11 @@ const holdsModel = (dir: string) => existsSync(join(dir, 'config.json')) && exis
  * The default model's folder under models/, as models/default.json names it (the Python servers read the same
  * file); the other bundled models, the earlier defaults included, load with --model.
  */
-export function defaultModelName(): string {
-  const file = join(MODELS_DIR, 'default.json');
+export const defaultModelName = (): string => readDefaultModelName(MODELS_DIR);
+
+/** The folder name `<modelsDir>/default.json` gives as "model"; a usage error when it names none. */
+export function readDefaultModelName(modelsDir: string): string {
+  const file = join(modelsDir, 'default.json');
   let name: unknown;
   try {
     name = JSON.parse(readFileSync(file, 'utf8')).model;
