@@ -1,5 +1,5 @@
 """Tiny randomly initialised Hugging Face causal LMs, built locally at test time (nothing downloads, nothing is
-committed): Qwen2-shaped and GPT2-shaped, tied and untied, float32 and bfloat16, each with the bundled model's
+committed): Qwen2-shaped and GPT2-shaped, tied and untied, float32 and bfloat16, each with the first bundled model's
 tokenizer, chat template and generation config."""
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import os
 import shutil
 from dataclasses import dataclass
 
-BUNDLED = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "models", "ahd-heuristic-lm")
+from tests.helpers import FIRST_MODEL_DIR
+
 VOCAB = 1110  # the bundled tokenizer's
 
 
@@ -54,7 +55,7 @@ def build(variant: Variant, root: str) -> str:
     path = os.path.join(root, variant.name)
     model.save_pretrained(path)
     for name in ("tokenizer.json", "tokenizer_config.json", "generation_config.json"):
-        shutil.copy(os.path.join(BUNDLED, name), path)
+        shutil.copy(os.path.join(FIRST_MODEL_DIR, name), path)
     with open(os.path.join(path, "config.json")) as f:
         written = json.load(f)
     with open(os.path.join(path, "config.json"), "w") as f:

@@ -10,7 +10,6 @@ from unittest import mock
 import torch
 
 from ahd_es_servers import bundled
-from ahd_es_servers.bundled import default_model_dir
 from ahd_es_servers.errors import ModelLoadError
 from tests.server_process import SERVER_SCRIPT, SERVERS_DIR, ServerProcess, blocked_env
 
@@ -126,7 +125,7 @@ class StopWithStdin(unittest.TestCase):
         status, reply = server.post("/es/status", method="GET")
         self.assertEqual(status, 200)
         # Without --model it serves the default model, the one models/default.json names (as ahd serve does).
-        self.assertEqual(reply["model"], os.path.basename(default_model_dir()))
+        self.assertEqual(reply["model"], os.path.basename(bundled.default_model_dir()))
         self.assertEqual(server.close_stdin(), 0)
 
 

@@ -17,7 +17,7 @@ from unittest import mock  # noqa: E402
 from ahd_es_servers import es_core  # noqa: E402
 from ahd_es_servers.errors import InvalidRequest, ServerError, StateConflict  # noqa: E402
 from ahd_es_servers.tokenizer import ByteLevelBpe  # noqa: E402
-from tests.helpers import bit_identical, bundled_gpt, snapshot  # noqa: E402
+from tests.helpers import FIRST_MODEL_DIR, bit_identical, bundled_gpt, snapshot  # noqa: E402
 
 
 class FakeWorker(EsWorkerExtension):
@@ -108,7 +108,7 @@ class VllmRpc(unittest.TestCase):
 
 class FrontInfo(unittest.TestCase):
     def test_stop_ids_take_the_end_of_turn_tokens_the_tokenizer_knows(self):
-        bpe = ByteLevelBpe.from_file(os.path.join(os.path.dirname(__file__), "..", "..", "models", "ahd-heuristic-lm", "tokenizer.json"))
+        bpe = ByteLevelBpe.from_file(os.path.join(FIRST_MODEL_DIR, "tokenizer.json"))
         ids = {"<|im_end|>": 7, "<|eot_id|>": 9}
         tokenizer = types.SimpleNamespace(eos_token="<|end|>", unk_token_id=3,
                                           convert_tokens_to_ids=lambda t: ids.get(t, bpe.token_id(t) if bpe.token_id(t) is not None else 3))
