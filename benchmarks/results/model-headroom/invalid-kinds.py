@@ -1,0 +1,74 @@
+"""Why a search's samples are invalid, pooled per task over runs with their event logs:
+    python3 benchmarks/results/model-headroom/invalid-kinds.py <run dir>...
+Each candidate's outcome (its last answer's) falls in one class: valid; parse: brackets never close (the answer
+stopped inside a function); parse: another syntax error (a slipped token); run: a name used but never declared
+(ReferenceError); run: another failure; load, timeout, error. Prints one markdown table per task, shares of all
+samples, then the valid share per operator. Event logs are not committed (runs are packed without them), so this
+reads run directories on disk."""
+import collections
+import json
+import os
+import re
+import sys
+
+CLASSES = ['valid', 'parse: brackets never close', 'parse: other syntax error', 'run: undeclared name',
+           'run: other', 'load', 'timeout', 'error']
+
+
+def classify(outcome):
+    status = outcome['status']
+    if status == 'ok':
+        return 'valid'
+    if status != 'invalid':
+        return status
+    reason, stage = outcome.get('reason', ''), outcome.get('stage')
+    if stage == 'parse':
+        return 'parse: brackets never close' if 'never close' in reason else 'parse: other syntax error'
+    if stage == 'run':
+        return 'run: undeclared name' if re.search(r'ReferenceError: \S+ is not defined', reason) else 'run: other'
+    return stage or 'invalid'
+
+
+def read_run(path):
+    """(operator, class) per candidate, and the undeclared names used."""
+    operators, classes, names = {}, {}, collections.Counter()
+    with open(os.path.join(path, 'events.jsonl'), encoding='utf-8') as f:
+        for line in f:
+            event = json.loads(line)
+            if event['type'] == 'generation':
+                operators.setdefault(event['index'], event['operator'])
+            elif event['type'] == 'outcome':
+                classes[event['index']] = classify(event['outcome'])
+                found = re.search(r'ReferenceError: (\S+) is not defined', event['outcome'].get('reason', ''))
+                if found:
+                    names[found.group(1)] += 1
+    return [(operators.get(i), c) for i, c in classes.items()], names
+
+
+def main(paths):
+    tasks = collections.defaultdict(lambda: {'runs': 0, 'rows': [], 'names': collections.Counter()})
+    for path in paths:
+        with open(os.path.join(path, 'config.json'), encoding='utf-8') as f:
+            task = json.load(f)['problem']
+        rows, names = read_run(path)
+        tasks[task]['runs'] += 1
+        tasks[task]['rows'] += rows
+        tasks[task]['names'] += names
+    for task, t in tasks.items():
+        n = len(t['rows'])
+        counts = collections.Counter(c for _, c in t['rows'])
+        print(f"\n### {task}: {t['runs']} runs, {n} samples\n\n| class | samples | share |\n|---|---:|---:|")
+        for c in CLASSES:
+            if counts[c]:
+                print(f'| {c} | {counts[c]} | {100 * counts[c] / n:.1f}% |')
+        per_op = collections.defaultdict(collections.Counter)
+        for op, c in t['rows']:
+            per_op[op][c == 'valid'] += 1
+        print('\nvalid per operator: ' + ', '.join(
+            f'{op} {100 * v[True] / (v[True] + v[False]):.1f}% of {v[True] + v[False]}' for op, v in sorted(per_op.items())))
+        if t['names']:
+            print('undeclared names, most used: ' + ', '.join(f'`{k}` {v}' for k, v in t['names'].most_common(8)))
+
+
+if __name__ == '__main__':
+    main(sys.argv[1:])
