@@ -13,6 +13,7 @@ import sys
 
 CLASSES = ['valid', 'parse: brackets never close', 'parse: other syntax error', 'run: undeclared name',
            'run: other', 'load', 'timeout', 'error']
+UNDECLARED = re.compile(r'ReferenceError: (\S+) is not defined')
 
 
 def classify(outcome):
@@ -25,7 +26,7 @@ def classify(outcome):
     if stage == 'parse':
         return 'parse: brackets never close' if 'never close' in reason else 'parse: other syntax error'
     if stage == 'run':
-        return 'run: undeclared name' if re.search(r'ReferenceError: \S+ is not defined', reason) else 'run: other'
+        return 'run: undeclared name' if UNDECLARED.search(reason) else 'run: other'
     return stage or 'invalid'
 
 
@@ -39,7 +40,7 @@ def read_run(path):
                 operators.setdefault(event['index'], event['operator'])
             elif event['type'] == 'outcome':
                 classes[event['index']] = classify(event['outcome'])
-                found = re.search(r'ReferenceError: (\S+) is not defined', event['outcome'].get('reason', ''))
+                found = UNDECLARED.search(event['outcome'].get('reason', ''))
                 if found:
                     names[found.group(1)] += 1
     return [(operators.get(i), c) for i, c in classes.items()], names
