@@ -3,7 +3,7 @@
 Each candidate's outcome (its last answer's) falls in one class: valid; parse: brackets never close (the answer
 stopped inside a function); parse: another syntax error (a slipped token); run: a name used but never declared
 (ReferenceError); run: another failure; load, timeout, error. Prints one markdown table per task, shares of all
-samples, then the valid share per operator. Event logs are not committed (runs are packed without them), so this
+samples, then the valid share per operator, the undeclared names and how many unparsed answers hold a stray pipe. Event logs are not committed (runs are packed without them), so this
 reads run directories on disk."""
 import collections
 import json
@@ -14,6 +14,8 @@ import sys
 CLASSES = ['valid', 'parse: brackets never close', 'parse: other syntax error', 'run: undeclared name',
            'run: other', 'load', 'timeout', 'error']
 UNDECLARED = re.compile(r'ReferenceError: (\S+) is not defined')
+# A `|` outside a `||`, or three in a row: the tokenizer has no `||` token, so the model counts single pipes.
+STRAY_PIPE = re.compile(r'(?<!\|)\|(?!\|)|\|\|\|')
 
 
 def classify(outcome):
@@ -31,19 +33,22 @@ def classify(outcome):
 
 
 def read_run(path):
-    """(operator, class) per candidate, and the undeclared names used."""
-    operators, classes, names = {}, {}, collections.Counter()
+    """(operator, class, stray pipe) per candidate, and the undeclared names used."""
+    operators, texts, classes, names = {}, {}, {}, collections.Counter()
     with open(os.path.join(path, 'events.jsonl'), encoding='utf-8') as f:
         for line in f:
             event = json.loads(line)
             if event['type'] == 'generation':
                 operators.setdefault(event['index'], event['operator'])
+                texts[event['index']] = event['text']  # the last answer's, as the outcome
             elif event['type'] == 'outcome':
                 classes[event['index']] = classify(event['outcome'])
                 found = UNDECLARED.search(event['outcome'].get('reason', ''))
                 if found:
                     names[found.group(1)] += 1
-    return [(operators.get(i), c) for i, c in classes.items()], names
+    rows = [(operators.get(i), c, c.startswith('parse') and bool(STRAY_PIPE.search(texts.get(i, ''))))
+            for i, c in classes.items()]
+    return rows, names
 
 
 def main(paths):
@@ -57,18 +62,20 @@ def main(paths):
         tasks[task]['names'] += names
     for task, t in tasks.items():
         n = len(t['rows'])
-        counts = collections.Counter(c for _, c in t['rows'])
+        counts = collections.Counter(c for _, c, _ in t['rows'])
         print(f"\n### {task}: {t['runs']} runs, {n} samples\n\n| class | samples | share |\n|---|---:|---:|")
         for c in CLASSES:
             if counts[c]:
                 print(f'| {c} | {counts[c]} | {100 * counts[c] / n:.1f}% |')
         per_op = collections.defaultdict(collections.Counter)
-        for op, c in t['rows']:
+        for op, c, _ in t['rows']:
             per_op[op][c == 'valid'] += 1
         print('\nvalid per operator: ' + ', '.join(
             f'{op} {100 * v[True] / (v[True] + v[False]):.1f}% of {v[True] + v[False]}' for op, v in sorted(per_op.items())))
         if t['names']:
             print('undeclared names, most used: ' + ', '.join(f'`{k}` {v}' for k, v in t['names'].most_common(8)))
+        pipes = sum(stray for _, _, stray in t['rows'])
+        print(f'unparsed answers holding a stray `|` (outside a `||`, or `|||`): {pipes} ({100 * pipes / n:.1f}% of all)')
 
 
 if __name__ == '__main__':
