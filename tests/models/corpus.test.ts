@@ -14,8 +14,13 @@ const CHECK_TEST_TIMEOUT_MS = 60_000;
 const validator = createSandboxValidator(1, CHECK_TEST_TIMEOUT_MS);
 afterAll(() => validator.close());
 
-/** Code with every numeric literal and its sign blanked: equal skeletons = same structure. */
-const skeleton = (code: string) => code.replace(/\s*[-+]?\s*\d+(\.\d+)?/g, ' N');
+/**
+ * Code with its numbers, their signs and a weight of 1 blanked (the grammars write `- x` for a weight of -1, `0.3 * x`
+ * otherwise): equal skeletons = same structure.
+ */
+const skeleton = (code: string) =>
+  code.replace(/\d+(\.\d+)?/g, 'N').replaceAll('N * ', '').replace(/[-+]/g, '').replace(/\s+/g, ' ');
+
 
 /** Each task's grammar under its own name, and each extension under its name (it is checked on its task). */
 const NAMED = [...PROBLEM_IDS.map((id) => [id, GRAMMARS[id]] as const), ...Object.entries(GRAMMAR_EXTENSIONS)];
@@ -72,4 +77,31 @@ describe('asp-tables: the table form', () => {
     // The corpus's own asp15 grammar never writes the form.
     expect(GRAMMARS.asp15.forms.map((f) => f.id)).not.toContain('table');
   }, 600_000);
+});
+
+describe('tsp-all-features: every per-node feature computed', () => {
+  const all = GRAMMAR_EXTENSIONS['tsp-all-features'];
+
+  it('declares home and the node loop features whatever the score uses, and keeps the description and score', () => {
+    const rng = createRng('test:tsp-all-features');
+    for (let k = 0; k < 40; k++) {
+      const genome = randomGenome(GRAMMARS.tsp50, rng);
+      const base = GRAMMARS.tsp50.render(genome);
+      const { code, description } = all.render(genome);
+      expect(description).toBe(base.description);
+      expect(code).toMatch(/let near = Infinity, second = Infinity, far = 0, sum = 0, close = 0;/);
+      for (const line of ['const home = ', 'const regret = ', 'const mean = ', 'far = Math.max(far, e);']) expect(code).toContain(line);
+      // The score line is the same expression in both.
+      const score = (c: string) => c.match(/const score = (.*);/)?.[1];
+      expect(score(code)).toBe(score(base.code));
+      // A close term keeps its own radius; without one the radius is the fixed default.
+      const closeGene = genome.genes.find((g) => g.f === 'close');
+      expect(code).toContain(`if (e < ${closeGene ? base.code.match(/if \(e < ([\d.]+)\) close\+\+/)![1] : '0.1'}) close++;`);
+    }
+    // The grammar without the extension still declares only what the score uses.
+    let bare = randomGenome(GRAMMARS.tsp50, rng);
+    while (bare.genes.some((g) => g.f !== 'dist' && g.f !== 'rand' && g.f !== 'plan')) bare = randomGenome(GRAMMARS.tsp50, rng);
+    expect(GRAMMARS.tsp50.render(bare).code).not.toContain('for (const other of unvisitedNodes)');
+    expect(all.render(bare).code).toContain('for (const other of unvisitedNodes)');
+  });
 });

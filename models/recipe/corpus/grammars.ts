@@ -5,7 +5,7 @@ import { acoCvrpGrammar } from './aco-cvrp.ts';
 import { acoTspGrammar, acoTspTourGrammar } from './aco-tsp.ts';
 import { aspGrammar, aspTableGrammar } from './asp.ts';
 import { kpGrammar } from './kp.ts';
-import { tspGrammar } from './tsp.ts';
+import { tspAllFeaturesGrammar, tspGrammar } from './tsp.ts';
 
 export type Grammars = Readonly<Record<ProblemId, TaskGrammar>>;
 
@@ -26,6 +26,7 @@ export const GRAMMARS: Grammars = {
 export const GRAMMAR_EXTENSIONS: Readonly<Record<string, TaskGrammar>> = {
   'asp-tables': aspTableGrammar,
   'aco-tsp-tours': acoTspTourGrammar,
+  'tsp-all-features': tspAllFeaturesGrammar,
 };
 
 /**

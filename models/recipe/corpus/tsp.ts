@@ -24,9 +24,15 @@ const PLAN_NAMES: Record<string, string> = { far: 'farthest', near: 'nearest', l
 /** Features computed by one pass over the other unvisited nodes. */
 const INNER = ['near', 'mean', 'far', 'close', 'regret'];
 
-function innerLoop(genes: readonly Gene[]): string[] {
-  const has = (f: string) => genes.some((g) => g.f === f);
-  const close = genes.find((g) => g.f === 'close');
+/** `close`'s radius in a program that computes every feature but scores no `close` term (tsp-all-features). */
+const UNSCORED_CLOSE_RADIUS = 0.1;
+
+/** Which features a program computes: those its score uses, or (all) every one, whatever the score uses. */
+type Computes = (f: string) => boolean;
+
+function innerLoop(genes: readonly Gene[], has: Computes): string[] {
+  const gene = genes.find((g) => g.f === 'close');
+  const close = has('close') && (gene ? gene.k : UNSCORED_CLOSE_RADIUS);
   if (!INNER.some(has)) return [];
   const nearest = has('near') || has('regret');
   const decl = [
@@ -34,7 +40,7 @@ function innerLoop(genes: readonly Gene[]): string[] {
     has('regret') && 'second = Infinity',
     has('far') && 'far = 0',
     has('mean') && 'sum = 0',
-    close && 'close = 0',
+    close !== false && 'close = 0',
   ];
   const lines = [
     `    let ${decl.filter(Boolean).join(', ')};`,
@@ -46,7 +52,7 @@ function innerLoop(genes: readonly Gene[]): string[] {
   else if (nearest) lines.push('      near = Math.min(near, e);');
   if (has('far')) lines.push('      far = Math.max(far, e);');
   if (has('mean')) lines.push('      sum += e;');
-  if (close) lines.push(`      if (e < ${num(close.k)}) close++;`);
+  if (close !== false) lines.push(`      if (e < ${num(close)}) close++;`);
   lines.push('    }');
   if (nearest) lines.push('    if (near === Infinity) near = 0;');
   if (has('regret')) lines.push('    const regret = second === Infinity ? 0 : second - near;');
@@ -67,7 +73,9 @@ function score(g: Genome): string {
   return weightedSum(g.genes, value);
 }
 
-function render(g: Genome) {
+/** Renders a genome; `all` computes every per-node feature, so no score term names a feature the program lacks. */
+function render(g: Genome, all = false) {
+  const has: Computes = all ? () => true : (f) => g.genes.some((x) => x.f === f);
   const loop =
     g.form === 'topk' ? `unvisitedNodes.slice(0, ${g.c.k})` : 'unvisitedNodes';
   const lines = ['function selectNextNode(currentNode, destinationNode, unvisitedNodes, distanceMatrix) {'];
@@ -78,8 +86,8 @@ function render(g: Genome) {
   if (g.form === 'radius') lines.push(`  const limit = ${num(g.c.r)} * Math.min(...unvisitedNodes.map((node) => row[node]));`);
   const body = ['    const d = row[node];'];
   if (g.form === 'radius') body.push('    if (d > limit) continue;');
-  if (g.genes.some((x) => x.f === 'home')) body.push('    const home = distanceMatrix[node][destinationNode];');
-  body.push(...innerLoop(g.genes));
+  if (has('home')) body.push('    const home = distanceMatrix[node][destinationNode];');
+  body.push(...innerLoop(g.genes, has));
   const head = `for (const node of ${loop})`;
   lines.push(...argBestLines({ sense: 'min', first: 'unvisitedNodes[0]', head, element: 'node', body, score: score(g) }), '}');
   const scope =
@@ -118,5 +126,12 @@ export const tspGrammar: TaskGrammar = {
     // Mostly positive: a plan is worth following; the sign flip keeps the corpus's spread of poor rules.
     { id: 'plan', shapes: ['far', 'near', 'list'], weight: (rng) => (rng.next() < 0.9 ? 1 : -1) * logUniform(rng, 0.02, 3), constant: (rng) => intIn(rng, 1, 4) },
   ],
-  render,
+  render: (g) => render(g),
 };
+
+/**
+ * The tsp50 grammar whose programs compute every per-node feature (`--extend tsp-all-features`): same genomes,
+ * descriptions and scores, but the node loop's declarations no longer depend on the score 20 lines below, which is
+ * the step F's searches failed on most (a score term with no computed feature).
+ */
+export const tspAllFeaturesGrammar: TaskGrammar = { ...tspGrammar, render: (g) => render(g, true) };
