@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROBLEM_IDS } from '../../src/problems/types.ts';
 import { createRng } from '../../src/ground/rng.ts';
-import { GRAMMAR_EXTENSIONS, GRAMMARS } from '../../models/recipe/corpus/grammars.ts';
+import { GRAMMAR_EXTENSIONS, GRAMMARS, grammarsWith } from '../../models/recipe/corpus/grammars.ts';
 import { cross, explore, mutate, randomGenome, reparam } from '../../models/recipe/corpus/genome.ts';
 import { childFor, randomProgram } from '../../models/recipe/corpus/examples.ts';
 import { createSandboxValidator } from '../../models/recipe/corpus/validate.ts';
@@ -22,8 +22,15 @@ const skeleton = (code: string) =>
   code.replace(/\d+(\.\d+)?/g, 'N').replaceAll('N * ', '').replace(/[-+]/g, '').replace(/\s+/g, ' ');
 
 
-/** Each task's grammar under its own name, and each extension under its name (it is checked on its task). */
-const NAMED = [...PROBLEM_IDS.map((id) => [id, GRAMMARS[id]] as const), ...Object.entries(GRAMMAR_EXTENSIONS)];
+/** The grammar an `--extend` value gives its (one) task. */
+const extended = (names: string) => grammarsWith(names)[GRAMMAR_EXTENSIONS[names.split(',')[0]].problem];
+
+/** Each task's grammar under its own name, each extension under its name, and the one pair a recipe composes. */
+const NAMED = [
+  ...PROBLEM_IDS.map((id) => [id, GRAMMARS[id]] as const),
+  ...Object.keys(GRAMMAR_EXTENSIONS).map((name) => [name, extended(name)] as const),
+  ['aco-tsp-tours,aco-tsp-block-form', extended('aco-tsp-tours,aco-tsp-block-form')] as const,
+];
 
 describe.each(NAMED)('corpus grammar %s', (name, grammar) => {
   const problem = grammar.problem;
@@ -60,7 +67,7 @@ describe.each(NAMED)('corpus grammar %s', (name, grammar) => {
 });
 
 describe('asp-tables: the table form', () => {
-  const grammar = GRAMMAR_EXTENSIONS['asp-tables'];
+  const grammar = extended('asp-tables');
 
   it('keys its values by the construction triples, runs in the sandbox, and m2 retunes the values only', async () => {
     const rng = createRng('test:asp-table-form');
@@ -80,7 +87,7 @@ describe('asp-tables: the table form', () => {
 });
 
 describe('tsp-all-features: every per-node feature computed', () => {
-  const all = GRAMMAR_EXTENSIONS['tsp-all-features'];
+  const all = extended('tsp-all-features');
 
   it('declares home and the node loop features whatever the score uses, and keeps the description and score', () => {
     const rng = createRng('test:tsp-all-features');
@@ -103,5 +110,32 @@ describe('tsp-all-features: every per-node feature computed', () => {
     while (bare.genes.some((g) => g.f !== 'dist' && g.f !== 'rand' && g.f !== 'plan')) bare = randomGenome(GRAMMARS.tsp50, rng);
     expect(GRAMMARS.tsp50.render(bare).code).not.toContain('for (const other of unvisitedNodes)');
     expect(all.render(bare).code).toContain('for (const other of unvisitedNodes)');
+  });
+});
+
+describe('aco-tsp-block-form: one return form', () => {
+  it('returns every matrix from a block, keeps description and factors, and composes with the tour gate', () => {
+    const base = extended('aco-tsp-tours');
+    const block = extended('aco-tsp-tours,aco-tsp-block-form');
+    expect(block.features.map((f) => f.id)).toContain('tour');
+    const rng = createRng('test:aco-tsp-block-form');
+    // The factor expression: the block form's line ends `);`, the one-line form's `));`.
+    const expression = (code: string) => {
+      const line = code.split('\n').find((l) => l.includes('row.map('))!;
+      const inner = line.slice(line.indexOf('=> ', line.indexOf('row.map(')) + 3);
+      return inner.slice(0, line.trimStart().startsWith('return row.map(') ? -2 : -3);
+    };
+    let oneLine = 0;
+    for (let k = 0; k < 60; k++) {
+      const genome = randomGenome(base, rng);
+      const was = base.render(genome);
+      const { code, description } = block.render(genome);
+      expect(description).toBe(was.description);
+      expect(code).toContain('  return distanceMatrix.map((row, i) => {\n');
+      expect(code.endsWith(');\n  });\n}')).toBe(true);
+      expect(expression(code)).toBe(expression(was.code));
+      if (!was.code.includes('map((row, i) => {')) oneLine++;
+    }
+    expect(oneLine).toBeGreaterThan(0); // the base grammar did write one-line returns among these genomes
   });
 });

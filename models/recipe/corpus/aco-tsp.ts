@@ -75,7 +75,11 @@ function tourLines(starts: number): string[] {
   ];
 }
 
-function render(g: Genome) {
+/**
+ * Renders a genome. A program with no row statistic returns its matrix in one line, one with them in a block; `block`
+ * writes every program in the block form, so the closing brackets no longer depend on which factors came before.
+ */
+function render(g: Genome, block = false) {
   const has = (f: string) => g.genes.some((x) => x.f === f);
   const knn = g.genes.find((x) => x.f === 'knn');
   const tour = g.genes.find((x) => x.f === 'tour');
@@ -85,12 +89,13 @@ function render(g: Genome) {
   const expr = combineFactors(g, factor, GATES);
   // The tour gate reads both ends of an edge; the other factors read only the distance.
   const cell = tour ? '(d, j)' : '(d)';
-  if (!stats && !tour) {
+  if (!stats && !tour && !block) {
     lines.push(`  return distanceMatrix.map((row) => row.map((d) => ${expr}));`, '}');
-  } else if (!stats) {
+  } else if (!stats && !block) {
     lines.push(`  return distanceMatrix.map((row, i) => row.map(${cell} => ${expr}));`, '}');
   } else {
-    lines.push('  return distanceMatrix.map((row, i) => {', '    const others = row.filter((_, j) => j !== i);');
+    lines.push('  return distanceMatrix.map((row, i) => {');
+    if (stats) lines.push('    const others = row.filter((_, j) => j !== i);');
     if (has('rel')) lines.push('    const min = Math.min(...others);');
     if (has('exp')) lines.push('    const mean = others.reduce((a, b) => a + b, 0) / others.length;');
     if (knn) lines.push(`    const kth = [...others].sort((a, b) => a - b)[Math.min(${g.c.k}, others.length - 1)];`);
@@ -125,8 +130,11 @@ export const acoTspGrammar: TaskGrammar = {
     { id: 'sum', constants: (rng) => ({ k: intIn(rng, 2, 12) }) },
   ],
   features: FEATURES,
-  render,
+  render: (g) => render(g),
 };
 
-/** The aco-tsp50 grammar with the tour gate among its features (`--extend aco-tsp-tours`). */
-export const acoTspTourGrammar: TaskGrammar = { ...acoTspGrammar, features: [...FEATURES, TOUR] };
+/** `--extend aco-tsp-tours`: the tour gate among the features. */
+export const withTours = (grammar: TaskGrammar): TaskGrammar => ({ ...grammar, features: [...grammar.features, TOUR] });
+
+/** `--extend aco-tsp-block-form`: every program returns its matrix in the block form. */
+export const withBlockReturn = (grammar: TaskGrammar): TaskGrammar => ({ ...grammar, render: (g) => render(g, true) });

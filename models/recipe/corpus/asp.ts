@@ -111,5 +111,5 @@ const FEATURES: TaskGrammar['features'] = [
 
 export const aspGrammar: TaskGrammar = { problem: 'asp15', maxGenes: 4, forms: SUM_FORMS, features: FEATURES, render };
 
-/** The asp15 grammar with the table form beside the sum and product forms (`--extend asp-tables`). */
-export const aspTableGrammar: TaskGrammar = { ...aspGrammar, forms: [...SUM_FORMS, TABLE_FORM] };
+/** `--extend asp-tables`: the table form beside the sum and product forms. */
+export const withTables = (grammar: TaskGrammar): TaskGrammar => ({ ...grammar, forms: [...grammar.forms, TABLE_FORM] });

@@ -29,8 +29,9 @@
  * (copy-m2.ts): m2 on programs a search grew, which no grammar writes. Their own seeded stream, so the other
  * examples are the same with or without them.
  *
- * `--extend` names grammar extensions (grammars.ts): the tasks they extend are written from the larger grammar, the
- * others exactly as without it (each task draws from its own seeded stream).
+ * `--extend` names grammar extensions (grammars.ts; two on one task compose, in the order named): the tasks they
+ * extend are written from the extended grammar, the others exactly as without it (each task draws from its own
+ * seeded stream).
  */
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

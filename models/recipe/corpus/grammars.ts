@@ -2,10 +2,10 @@ import type { ProblemId } from '../../../src/problems/types.ts';
 import type { TaskGrammar } from './genome.ts';
 import { acoBppGrammar } from './aco-bpp.ts';
 import { acoCvrpGrammar } from './aco-cvrp.ts';
-import { acoTspGrammar, acoTspTourGrammar } from './aco-tsp.ts';
-import { aspGrammar, aspTableGrammar } from './asp.ts';
+import { acoTspGrammar, withBlockReturn, withTours } from './aco-tsp.ts';
+import { aspGrammar, withTables } from './asp.ts';
 import { kpGrammar } from './kp.ts';
-import { tspAllFeaturesGrammar, tspGrammar } from './tsp.ts';
+import { tspGrammar, withAllFeatures } from './tsp.ts';
 
 export type Grammars = Readonly<Record<ProblemId, TaskGrammar>>;
 
@@ -19,14 +19,21 @@ export const GRAMMARS: Grammars = {
   'aco-bpp500': acoBppGrammar,
 };
 
+/** A named grammar extension: the task it extends, and how (applied to that task's grammar as it stands). */
+export interface GrammarExtension {
+  readonly problem: ProblemId;
+  readonly extend: (grammar: TaskGrammar) => TaskGrammar;
+}
+
 /**
- * Named grammar extensions (`--extend` of generate.ts and headroom.ts): each replaces one task's grammar by a larger
- * one, so an older corpus stays reproducible from the same code with no extension named.
+ * Named grammar extensions (`--extend` of generate.ts and headroom.ts): each changes one task's grammar, so an older
+ * corpus stays reproducible from the same code with no extension named. Two on one task compose, in the order named.
  */
-export const GRAMMAR_EXTENSIONS: Readonly<Record<string, TaskGrammar>> = {
-  'asp-tables': aspTableGrammar,
-  'aco-tsp-tours': acoTspTourGrammar,
-  'tsp-all-features': tspAllFeaturesGrammar,
+export const GRAMMAR_EXTENSIONS: Readonly<Record<string, GrammarExtension>> = {
+  'asp-tables': { problem: 'asp15', extend: withTables },
+  'aco-tsp-tours': { problem: 'aco-tsp50', extend: withTours },
+  'aco-tsp-block-form': { problem: 'aco-tsp50', extend: withBlockReturn },
+  'tsp-all-features': { problem: 'tsp50', extend: withAllFeatures },
 };
 
 /**
@@ -36,9 +43,9 @@ export const GRAMMAR_EXTENSIONS: Readonly<Record<string, TaskGrammar>> = {
 export function grammarsWith(extend: string): Grammars {
   const grammars = { ...GRAMMARS };
   for (const name of extend === '' ? [] : extend.split(',')) {
-    const grammar = GRAMMAR_EXTENSIONS[name];
-    if (!grammar) throw new Error(`unknown grammar extension ${name} (known: ${Object.keys(GRAMMAR_EXTENSIONS).join(', ')})`);
-    grammars[grammar.problem as ProblemId] = grammar;
+    const extension = GRAMMAR_EXTENSIONS[name];
+    if (!extension) throw new Error(`unknown grammar extension ${name} (known: ${Object.keys(GRAMMAR_EXTENSIONS).join(', ')})`);
+    grammars[extension.problem] = extension.extend(grammars[extension.problem]);
   }
   return grammars;
 }

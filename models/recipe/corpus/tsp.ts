@@ -130,8 +130,8 @@ export const tspGrammar: TaskGrammar = {
 };
 
 /**
- * The tsp50 grammar whose programs compute every per-node feature (`--extend tsp-all-features`): same genomes,
- * descriptions and scores, but the node loop's declarations no longer depend on the score 20 lines below, which is
- * the step F's searches failed on most (a score term with no computed feature).
+ * `--extend tsp-all-features`: every program computes every per-node feature. Same genomes, descriptions and scores,
+ * but the node loop's declarations no longer depend on the score 20 lines below, the step F's searches failed on
+ * most (a score term with no computed feature).
  */
-export const tspAllFeaturesGrammar: TaskGrammar = { ...tspGrammar, render: (g) => render(g, true) };
+export const withAllFeatures = (grammar: TaskGrammar): TaskGrammar => ({ ...grammar, render: (g) => render(g, true) });
