@@ -43,6 +43,8 @@ def extend_tokenizer(tok: dict, texts: List[str]) -> Tuple[dict, List[List[int]]
     vocab, merges = dict(tok["model"]["vocab"]), list(tok["model"]["merges"])
     inv = {i: s for s, i in vocab.items()}
     sources: List[List[int]] = []
+    if len(set(texts)) != len(texts):
+        fail("a --text is given twice")
     for text in texts:
         pieces = words(text, specials)
         if len(pieces) != 1:

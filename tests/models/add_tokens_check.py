@@ -79,9 +79,9 @@ class AddTokens(unittest.TestCase):
         logits = model(torch.tensor([new.encode("if (a || b) x = y;")]))[0]
         self.assertEqual(logits.shape[-1], self.vocab + 2)
 
-    def test_refuses_a_word_already_one_token_and_more_than_one_word(self) -> None:
-        for text, message in [(" &&", "already one token"), ("a || b", "pre-tokens")]:
-            result = self.run_cli(text)
+    def test_refuses_a_word_already_one_token_more_than_one_word_and_a_repeat(self) -> None:
+        for texts, message in [([" &&"], "already one token"), (["a || b"], "pre-tokens"), ([" ||", " ||"], "twice")]:
+            result = self.run_cli(*texts)
             self.assertEqual(result.returncode, 2)
             self.assertIn(message, result.stderr)
             self.assertFalse(os.path.exists(os.path.join(self.dir, "out.pt")))
