@@ -21,7 +21,6 @@ afterAll(() => validator.close());
 const skeleton = (code: string) =>
   code.replace(/\d+(\.\d+)?/g, 'N').replaceAll('N * ', '').replace(/[-+]/g, '').replace(/\s+/g, ' ');
 
-
 /** The grammar an `--extend` value gives its (one) task. */
 const extended = (names: string) => grammarsWith(names)[GRAMMAR_EXTENSIONS[names.split(',')[0]].problem];
 

@@ -3,8 +3,8 @@
 Each candidate's outcome (its last answer's) falls in one class: valid; parse: brackets never close (the answer
 stopped inside a function); parse: another syntax error (a slipped token); run: a name used but never declared
 (ReferenceError); run: another failure; load, timeout, error. Prints one markdown table per task, shares of all
-samples, then the valid share per operator, the undeclared names and how many unparsed answers hold a stray pipe. Event logs are not committed (runs are packed without them), so this
-reads run directories on disk."""
+samples, then the valid share per operator, the undeclared names and how many unparsed answers hold a stray pipe.
+Event logs are not committed (runs are packed without them), so this reads run directories on disk."""
 import collections
 import json
 import os

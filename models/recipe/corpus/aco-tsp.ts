@@ -89,10 +89,8 @@ function render(g: Genome, block = false) {
   const expr = combineFactors(g, factor, GATES);
   // The tour gate reads both ends of an edge; the other factors read only the distance.
   const cell = tour ? '(d, j)' : '(d)';
-  if (!stats && !tour && !block) {
-    lines.push(`  return distanceMatrix.map((row) => row.map((d) => ${expr}));`, '}');
-  } else if (!stats && !block) {
-    lines.push(`  return distanceMatrix.map((row, i) => row.map(${cell} => ${expr}));`, '}');
+  if (!stats && !block) {
+    lines.push(`  return distanceMatrix.map(${tour ? '(row, i)' : '(row)'} => row.map(${cell} => ${expr}));`, '}');
   } else {
     lines.push('  return distanceMatrix.map((row, i) => {');
     if (stats) lines.push('    const others = row.filter((_, j) => j !== i);');
