@@ -6,10 +6,7 @@
 set -euo pipefail
 X=$1; ROOT=$(cd "$(dirname "$0")/../../../.." && pwd); H=$ROOT/benchmarks/results/model-headroom
 bash "$H/replication/rebuild.sh" "$X" > /dev/null
-mkdir -p "$X/lm-10"
-for z in "$H"/f-measure2/part-*/runs.zip; do unzip -qo "$z" -d "$X/lm-10"; done
-cp "$H/measure2-lm-7/baselines.json" "$X/lm-10/"
-node "$ROOT/bin/ahd.js" table --from "$X/lm-10" --out "$X/lm-10" > /dev/null
+bash "$H/table-from-parts.sh" "$X/lm-10" "$H"/f-measure2/part-*/runs.zip
 python3 "$H/replication/read.py" --candidate "$X/lm-10" --default "$X/default"
 echo
 python3 "$H/replication/read.py" --candidate "$X/lm-10" --default "$X/lm-7"

@@ -4,11 +4,10 @@
 #   bash benchmarks/results/model-headroom/replication/rebuild.sh <dir>
 set -euo pipefail
 X=$1; ROOT=$(cd "$(dirname "$0")/../../../.." && pwd); H=$ROOT/benchmarks/results/model-headroom
-mkdir -p "$X/lm-7" "$X/default/table" "$X/default/replication"
-for z in "$H"/measure2-lm-7/part-*/runs.zip; do unzip -qo "$z" -d "$X/lm-7"; done
-cp "$H/measure2-lm-7/baselines.json" "$X/lm-7/"
+bash "$H/table-from-parts.sh" "$X/lm-7" "$H"/measure2-lm-7/part-*/runs.zip
+mkdir -p "$X/default/table" "$X/default/replication"
 cp "$ROOT/benchmarks/results/table/runs.zip" "$X/default/table/"
 cp "$H/replication/default-part-1/runs.zip" "$X/default/replication/"
 cp "$ROOT/benchmarks/results/table/baselines.json" "$X/default/"
-for t in lm-7 default; do node "$ROOT/bin/ahd.js" table --from "$X/$t" --out "$X/$t" > /dev/null; done
+node "$ROOT/bin/ahd.js" table --from "$X/default" --out "$X/default" > /dev/null
 python3 "$H/replication/read.py" --candidate "$X/lm-7" --default "$X/default"
