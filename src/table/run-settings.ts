@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runPaths } from '../engine/run-dir/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { readFinishedRun } from '../engine/run-dir/index.ts';
+import { readFinishedRun, type FinishedRun } from '../engine/run-dir/index.ts';
 import { settingName, type Setting } from './settings.ts';
 import { formatSeconds } from '../ground/format-seconds.ts';
+import { secondsLeft } from './time-left.ts';
 
 /** Runs one setting into `dir` (continuing an interrupted run there when `resume`); resolves once it finished. */
 export type SettingRunner = (setting: Setting, dir: string, resume: boolean) => Promise<void>;
@@ -37,15 +38,17 @@ export async function runSettings(
   let skipped = 0;
   const failed: { setting: Setting; dir: string; message: string }[] = [];
   const queue = [...settings.entries()];
-  // Read once: which settings finished earlier (skipped), and so how many this call runs, for the time left.
-  const finished = settings.map((s) => readFinishedRun(settingDir(out, s)) !== undefined);
-  const toRun = finished.filter((f) => !f).length;
-  const started = Date.now();
+  // Read once: which settings finished earlier (skipped), and so how many this call runs; with the runs that
+  // finish in this call, their times give the time left.
+  const finished = settings.map((s) => readFinishedRun(settingDir(out, s)));
+  const timed = finished.filter((run): run is FinishedRun => run !== undefined);
+  const unended = new Set(settings.filter((_, i) => !finished[i]));
+  const toRun = unended.size;
   const timeLeft = () => {
-    const ended = ran + failed.length;
-    const left = toRun - ended;
-    if (left <= 0) return `all ${toRun} to run ended`;
-    return `${ended} of ${toRun} to run ended; about ${formatSeconds(((Date.now() - started) / 1000 / ended) * left)} left at this pace`;
+    const ended = toRun - unended.size;
+    if (unended.size === 0) return `all ${toRun} to run ended`;
+    const left = formatSeconds(secondsLeft(timed, [...unended], parallel));
+    return `${ended} of ${toRun} to run ended; about ${left} left at the finished runs' pace`;
   };
   const lane = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) await runOne(...job);
@@ -64,11 +67,15 @@ export async function runSettings(
     try {
       await runner(setting, dir, resume);
       ran++;
+      unended.delete(setting);
+      const run = readFinishedRun(dir);
+      if (run) timed.push(run);
       log(`${tag}: done in ${((Date.now() - runStarted) / 60_000).toFixed(1)} min (${timeLeft()})`);
     } catch (error) {
       if (error instanceof AhdError && error.code === ErrorCode.Usage) throw error;
       const message = error instanceof Error ? error.message : String(error);
       failed.push({ setting, dir, message });
+      unended.delete(setting);
       log(`${tag}: failed: ${message} (${timeLeft()})`);
     }
   };

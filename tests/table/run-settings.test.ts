@@ -54,7 +54,8 @@ describe('ahd table (running settings)', () => {
     await buildTable({ ...options, reps: 2, runner: fakeRunner([]), log: (line) => more.push(line) });
     const done = more.filter((l) => /done in/.test(l));
     expect(done).toHaveLength(4);
-    expect(done[0]).toMatch(/\(1 of 4 to run ended; about \d+\.\d s left at this pace\)$/); // fake runs take milliseconds
+    // Each fake run's summary says 12.5 s for its 1000 samples: three left take 37.5 s one at a time.
+    expect(done[0]).toMatch(/\(1 of 4 to run ended; about 37\.5 s left at the finished runs' pace\)$/);
     expect(done[3]).toMatch(/\(all 4 to run ended\)$/);
   });
 
