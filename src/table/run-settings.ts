@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { runPaths } from '../engine/run-dir/index.ts';
+import { readFinishedRun, runPaths, type FinishedRun } from '../engine/run-dir/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
-import { readFinishedRun, type FinishedRun } from '../engine/run-dir/index.ts';
 import { settingName, type Setting } from './settings.ts';
 import { formatSeconds } from '../ground/format-seconds.ts';
 import { secondsLeft } from './time-left.ts';
