@@ -7,10 +7,15 @@
  *     (see REFERENCE_RUNS);
  *  3. sanity bounds: TSP best tour vs nearest neighbour + 2-opt/or-opt, BPP bins vs the L2 lower bound,
  *     CVRP cost vs the sum of depot round trips;
- *  4. with --test, the seed heuristic on every test split (the reference's per-instance seeds).
+ *  4. with --test, the seed heuristic on every test split (the reference's per-instance seeds);
+ *  5. with --heuristics, the train objective of more heuristic files (a run's best.js: code that already passed the
+ *     sandbox) over the same solver seeds: where a search is unseeded, as the reference's CVRP/BPP search is, the
+ *     train objective it reports is a lucky draw of this spread.
  *
  *   node --import tsx benchmarks/aco-parity.ts [--seeds 10] [--tasks aco-tsp50,aco-cvrp50,aco-bpp500] [--test]
+ *       [--heuristics runs/a/best.js,runs/b/best.js]   (with one task)
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { instanceSeed } from '../src/problems/aco-shared/seeds.ts';
 import { acoBpp500, scoreBppAco, type BppAcoData } from '../src/problems/aco-bpp500/index.ts';
@@ -85,9 +90,13 @@ function main(): void {
       seeds: { type: 'string', default: '10' },
       tasks: { type: 'string', default: Object.keys(TASKS).join(',') },
       test: { type: 'boolean', default: false },
+      heuristics: { type: 'string', default: '' },
     },
   });
   const seeds = Number(values.seeds);
+  const files = values.heuristics ? values.heuristics.split(',') : [];
+  if (files.length > 0 && values.tasks.includes(',')) throw new Error('--heuristics needs one task (--tasks <id>)');
+  const fromFiles = Object.fromEntries(files.map((file) => [file, readFileSync(file, 'utf8')]));
   for (const id of values.tasks.split(',') as TaskId[]) {
     const task = TASKS[id];
     if (!task) throw new Error(`unknown task ${id}`);
@@ -95,7 +104,7 @@ function main(): void {
     console.log(`\n== ${id}`);
     console.log(`ms per candidate on train (seed heuristic, native evaluator): ${msPerCandidate(problem)}`);
     const train = problem.loadSplit('train');
-    const heuristics: Record<string, string> = { seed: problem.seedCode, ...problem.baselines, evolved: EVOLVED[id].code };
+    const heuristics: Record<string, string> = { seed: problem.seedCode, ...problem.baselines, evolved: EVOLVED[id].code, ...fromFiles };
     let seedRuns: number[][] = [];
     for (const [name, code] of Object.entries(heuristics)) {
       if (name !== 'seed' && code === problem.seedCode) continue; // a baseline that is the seed
@@ -107,7 +116,8 @@ function main(): void {
       const means = runs.map(mean);
       const header = name === 'evolved' ? `; archived header ${EVOLVED[id].referenceTrain} (${EVOLVED[id].source})` : '';
       const refText = referenceText(`${id}/train/${name}`);
-      console.log(`train ${name.padEnd(26)} ${fmt(mean(means))} +- ${fmt(std(means))} over ${seeds} seeds${refText}${header}`);
+      const range = `min ${fmt(Math.min(...means))}, max ${fmt(Math.max(...means))}`;
+      console.log(`train ${name.padEnd(26)} ${fmt(mean(means))} +- ${fmt(std(means))} over ${seeds} seeds (${range})${refText}${header}`);
     }
     const bounds = train.map(task.bound.of);
     const best = seedRuns[0];
