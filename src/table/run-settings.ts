@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { readFinishedRun, runPaths, type FinishedRun } from '../engine/run-dir/index.ts';
+import { finishedRunsIn, readFinishedRun, runPaths } from '../engine/run-dir/index.ts';
 import { AhdError, ErrorCode } from '../errors.ts';
 import { settingName, type Setting } from './settings.ts';
 import { formatSeconds } from '../ground/format-seconds.ts';
@@ -37,10 +37,11 @@ export async function runSettings(
   let skipped = 0;
   const failed: { setting: Setting; dir: string; message: string }[] = [];
   const queue = [...settings.entries()];
-  // Read once: which settings finished earlier (skipped), and so how many this call runs; with the runs that
-  // finish in this call, their times give the time left.
+  // Read once: which settings finished earlier (skipped), and so how many this call runs. The time left is
+  // priced from every finished run in the directory, not only this call's: a table run one budget per call
+  // (budget 2000 after 1000) would else price every task at the pace of the first that finished.
   const finished = settings.map((s) => readFinishedRun(settingDir(out, s)));
-  const timed = finished.filter((run): run is FinishedRun => run !== undefined);
+  const timed = finishedRunsIn(join(out, 'runs'));
   const unended = new Set(settings.filter((_, i) => !finished[i]));
   const toRun = unended.size;
   const timeLeft = () => {

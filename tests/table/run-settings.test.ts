@@ -59,6 +59,20 @@ describe('ahd table (running settings)', () => {
     expect(done[3]).toMatch(/\(all 4 to run ended\)$/);
   });
 
+  it('prices the time left from every finished run in the directory, those of other budgets too', async () => {
+    // Budget 1000 ran in an earlier call: EoH and ES+EoH seed 0, 12.5 s each (fake runs), so 0.0125 s a sample.
+    for (const es of [false, true]) {
+      writeFakeRun(settingDir(out, { problem: 'tsp50', budget: 1000, scaffold: 'eoh', es, rep: 0 }), {
+        problem: 'tsp50', budget: 1000, scaffold: 'eoh', es, seed: 0, train: 9, test: { test20: 4, test50: 6 }, ...(es && { esSettings: DEFAULT_ES_EOH }),
+      });
+    }
+    const lines: string[] = [];
+    await buildTable({ problems: ['tsp50'], budgets: [2000], reps: 2, scaffolds: ['eoh'], out, runner: fakeRunner([]), log: (line) => lines.push(line), evaluateBaseline: fakeBaselineEvaluator() });
+    // After EoH seed 0 at budget 2000 (12.5 s): EoH's pace is 25 s over 3000 samples, so EoH seed 1 takes 16.7 s,
+    // and ES+EoH is priced at its own budget-1000 run's pace, 25 s each: 66.7 s (this call's runs alone: 37.5 s).
+    expect(lines.find((l) => /done in/.test(l))).toMatch(/\(1 of 4 to run ended; about 66\.7 s left at the finished runs' pace\)$/);
+  });
+
   it('records the machine it ran on in machine.json and names it in the compute section; --from elsewhere says the same', async () => {
     const made = await buildTable({ problems: ['tsp50'], budgets: [1000], reps: 1, out, runner: fakeRunner([]), log: () => {}, evaluateBaseline: fakeBaselineEvaluator() });
     const line = `Run by \`ahd table\` on: ${machineLine(describeMachine())} (machine.json).`;

@@ -47,6 +47,13 @@ export function readFinishedRun(dir: string): FinishedRun | undefined {
   };
 }
 
+/** The finished runs directly below `dir` (a table's runs/ folder), on disk or in a runs.zip; none where it is not. */
+export function finishedRunsIn(dir: string): FinishedRun[] {
+  return subfolders(dir)
+    .map((name) => readFinishedRun(join(dir, name)))
+    .filter((run): run is FinishedRun => run !== undefined);
+}
+
 /**
  * The table and the comparison page hold the reference's methods only: a run of another (EoH with --m2 numbers)
  * among them would join EoH's cells, so it is refused, named.

@@ -7,7 +7,7 @@
  * (run-source.ts). Writers of its files: the engine through these paths, always atomically.
  */
 export { loadRunDirProblem, readRunConfig, tryReadRunConfig } from './config.ts';
-export { findFinishedRuns, readFinishedRun, refuseOtherMethods, type FinishedRun } from './finished-runs.ts';
+export { findFinishedRuns, finishedRunsIn, readFinishedRun, refuseOtherMethods, type FinishedRun } from './finished-runs.ts';
 export { bestSource, readRunBest, type RunBest } from './best-file.ts';
 export { readRunHistory } from './history-file.ts';
 export { checkResumeConfig, createRunDir, lastSnapshot, runPaths, type RunPaths, type Snapshot } from './layout.ts';
