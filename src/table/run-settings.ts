@@ -40,8 +40,9 @@ export async function runSettings(
   // Read once: which settings finished earlier (skipped), and so how many this call runs. The time left is
   // priced from every finished run in the directory, not only this call's: a table run one budget per call
   // (budget 2000 after 1000) would else price every task at the pace of the first that finished.
-  const finished = settings.map((s) => readFinishedRun(settingDir(out, s)));
   const timed = finishedRunsIn(join(out, 'runs'));
+  const byDir = new Map(timed.map((run) => [run.dir, run]));
+  const finished = settings.map((s) => byDir.get(settingDir(out, s)));
   const unended = new Set(settings.filter((_, i) => !finished[i]));
   const toRun = unended.size;
   const timeLeft = () => {
