@@ -138,3 +138,24 @@ describe('aco-tsp-block-form: one return form', () => {
     expect(oneLine).toBeGreaterThan(0); // the base grammar did write one-line returns among these genomes
   });
 });
+
+describe('aco-bpp-alike: the reference pair form, with no fill level required', () => {
+  it('writes the form (divided by capacity) as a term, and programs without the fill level; the base grammar keeps it', () => {
+    const alike = extended('aco-bpp-alike');
+    const rng = createRng('test:aco-bpp-alike');
+    const genomes = Array.from({ length: 200 }, () => randomGenome(alike, rng));
+    const ids = (g: (typeof genomes)[number]) => g.genes.map((gene) => gene.f);
+    expect(genomes.some((g) => ids(g).includes('alike') && !ids(g).includes('fill'))).toBe(true);
+    expect(genomes.some((g) => ids(g).length === 1 && ids(g)[0] === 'alike')).toBe(true);
+    expect(Array.from({ length: 50 }, () => randomGenome(GRAMMARS['aco-bpp500'], rng)).every((g) => ids(g).includes('fill'))).toBe(true);
+
+    const alone = { form: 'prod', genes: [{ f: 'alike', w: 1, s: 'lin', k: 1 }], c: {} };
+    const { code, description } = alike.render(alone);
+    expect(description).toContain('how alike the two sizes are');
+    const heuristics = new Function(`${code}\nreturn heuristics;`)() as (d: number[], c: number) => number[][];
+    const demand = [20, 35, 80];
+    const matrix = heuristics(demand, 150);
+    const reference = (a: number, b: number) => (2 * a * b) / (a + b + (a - b) ** 2 / 150);
+    demand.forEach((a, i) => demand.forEach((b, j) => expect(matrix[i][j]).toBeCloseTo(reference(a, b) / 150, 12)));
+  });
+});

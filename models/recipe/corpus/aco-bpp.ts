@@ -26,6 +26,8 @@ function factor(gene: Gene): string {
       return `Math.exp(-${num(gene.k)} * (a + b <= capacity ? leftover(capacity - a - b) : capacity) / capacity)`;
     case 'gap':
       return `Math.exp(-${num(gene.k)} * Math.abs(capacity - a - b) / capacity)`;
+    case 'alike':
+      return `2 * a * b / (capacity * (a + b + (a - b) ** 2 / (${num(gene.k)} * capacity)))`;
     default:
       return `(1 + ${num(gene.k)} * Math.random())`;
   }
@@ -40,6 +42,7 @@ const PHRASES: Record<string, string> = {
   gap: 'an exponential decay in the leftover space',
   size: 'a power of the second item\'s size (big items first)',
   close: 'an exponential decay in the space a third item would still leave (best fit one step ahead)',
+  alike: 'how alike the two sizes are (their harmonic mean, less a squared size difference)',
   rand: 'random noise',
 };
 
@@ -89,3 +92,18 @@ export const acoBppGrammar: TaskGrammar = {
   ],
   render,
 };
+
+/**
+ * The pair term of the reference's best evolved BPP heuristic: a size preference with a squared-difference penalty,
+ * divided by capacity so a weighted sum can mix it with the other terms. It helps only without the fill level
+ * (benchmarks/results/bpp-seed-spread/), so the extended grammar has no base term.
+ */
+const ALIKE: TaskGrammar['features'][number] = {
+  id: 'alike',
+  shapes: ['lin'],
+  weight: (rng) => logUniform(rng, 0.2, 5),
+  constant: (rng) => logUniform(rng, 0.4, 2.5),
+};
+
+/** `--extend aco-bpp-alike`: the `alike` term among the features, and the fill level no longer in every program. */
+export const withAlike = (grammar: TaskGrammar): TaskGrammar => ({ ...grammar, base: undefined, features: [...grammar.features, ALIKE] });

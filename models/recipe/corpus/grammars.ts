@@ -1,6 +1,6 @@
 import type { ProblemId } from '../../../src/problems/types.ts';
 import type { TaskGrammar } from './genome.ts';
-import { acoBppGrammar } from './aco-bpp.ts';
+import { acoBppGrammar, withAlike } from './aco-bpp.ts';
 import { acoCvrpGrammar } from './aco-cvrp.ts';
 import { acoTspGrammar, withBlockReturn, withTours } from './aco-tsp.ts';
 import { aspGrammar, withTables } from './asp.ts';
@@ -34,6 +34,7 @@ export const GRAMMAR_EXTENSIONS: Readonly<Record<string, GrammarExtension>> = {
   'aco-tsp-tours': { problem: 'aco-tsp50', extend: withTours },
   'aco-tsp-block-form': { problem: 'aco-tsp50', extend: withBlockReturn },
   'tsp-all-features': { problem: 'tsp50', extend: withAllFeatures },
+  'aco-bpp-alike': { problem: 'aco-bpp500', extend: withAlike },
 };
 
 /**

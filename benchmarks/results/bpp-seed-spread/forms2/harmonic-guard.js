@@ -1,0 +1,3 @@
+function heuristics(demand, capacity) {
+  return demand.map((a) => demand.map((b) => (a !== b ? 2 * a * b / (a + b) : 1)));
+}
