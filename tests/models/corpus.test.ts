@@ -157,5 +157,9 @@ describe('aco-bpp-alike: the reference pair form, with no fill level required', 
     const matrix = heuristics(demand, 150);
     const reference = (a: number, b: number) => (2 * a * b) / (a + b + (a - b) ** 2 / 150);
     demand.forEach((a, i) => demand.forEach((b, j) => expect(matrix[i][j]).toBeCloseTo(reference(a, b) / 150, 12)));
+
+    // With no base term a program can be a gate alone; in the sum form it is the gate, not an empty sum.
+    const gateOnly = alike.render({ form: 'sum', genes: [{ f: 'fit', w: 0.9, s: 'lin', k: 0.02 }], c: {} }).code;
+    expect((new Function(`${gateOnly}\nreturn heuristics;`)() as typeof heuristics)([20, 140], 150)).toEqual([[1, 0.02], [0.02, 0.02]]);
   });
 });

@@ -13,6 +13,7 @@ export function combineFactors(g: Genome, factor: (gene: Gene) => string, gates:
   const sum = terms.map((gene) => `${num(gene.w)} * ${factor(gene)}`).join(' + ');
   const gated = g.genes.filter((gene) => gates.has(gene.f)).map(factor);
   if (gated.length === 0) return sum;
+  if (terms.length === 0) return gated.join(' * '); // a grammar with no base term can draw gates alone
   return [terms.length > 1 ? `(${sum})` : sum, ...gated].join(' * ');
 }
 

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Amendment 25's first reading: I's aco-bpp500 EoH budget-1000 seeds 0-2 beside H's, paired by seed.
+
+    python3 benchmarks/results/model-headroom/i-bpp/read.py <I's table dir> <H's table dir>
+
+Each directory holds runs/aco-bpp500-eoh-b1000-r<seed>/summary.json. Bins: lower is better; a positive gain is I
+using fewer bins than H on the same seed. The reference's evolved program, through the sandbox with the reference's
+test seeds (`../../bpp-seed-spread/eval-evolved.txt`), is the line to reach.
+"""
+import json
+import statistics
+import sys
+
+REFERENCE = {'test500': 202.9375, 'test1000': 404.9531}
+SEEDS = (0, 1, 2)
+
+
+def summaries(table_dir):
+    return [json.load(open(f'{table_dir}/runs/aco-bpp500-eoh-b1000-r{s}/summary.json')) for s in SEEDS]
+
+
+def main():
+    cand, dflt = summaries(sys.argv[1]), summaries(sys.argv[2])
+    print('| split | H (per seed) | I (per seed) | H mean | I mean | gain (H - I) | SE | reference |')
+    print('|---|---|---|---:|---:|---:|---:|---:|')
+    for split, ref in REFERENCE.items():
+        h = [r['best']['test'][split] for r in dflt]
+        i = [r['best']['test'][split] for r in cand]
+        gains = [a - b for a, b in zip(h, i)]
+        se = statistics.stdev(gains) / len(gains) ** 0.5
+        per = lambda xs: ', '.join(f'{x:.4f}' for x in xs)
+        print(f'| {split} | {per(h)} | {per(i)} | {statistics.mean(h):.4f} | {statistics.mean(i):.4f} '
+              f'| {statistics.mean(gains):+.4f} | {se:.4f} | {ref} |')
+    for name, runs in (('H', dflt), ('I', cand)):
+        valid, samples = sum(r['valid'] for r in runs), sum(r['samples'] for r in runs)
+        train = ', '.join(f"{r['best']['objective']}" for r in runs)
+        minutes = ', '.join(f"{r['seconds'] / 60:.1f}" for r in runs)
+        print(f'\n{name}: {valid} of {samples} samples valid ({100 * valid / samples:.1f}%); train {train}; '
+              f'minutes {minutes}', end='')
+    print()
+
+
+if __name__ == '__main__':
+    main()
