@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Amendment 25's first reading: I's aco-bpp500 EoH budget-1000 seeds 0-2 beside H's, paired by seed.
 
-    python3 benchmarks/results/model-headroom/i-bpp/read.py <I's table dir> <H's table dir>
+    python3 benchmarks/results/model-headroom/i-bpp/read.py <I's table dir> <H's table dir> [seeds, default 0,1,2]
 
 Each directory holds runs/aco-bpp500-eoh-b1000-r<seed>/summary.json. Bins: lower is better; a positive gain is I
 using fewer bins than H on the same seed. The reference's evolved program, through the sandbox with the reference's
@@ -12,15 +12,16 @@ import statistics
 import sys
 
 REFERENCE = {'test500': 202.9375, 'test1000': 404.9531}
-SEEDS = (0, 1, 2)
 
 
-def summaries(table_dir):
-    return [json.load(open(f'{table_dir}/runs/aco-bpp500-eoh-b1000-r{s}/summary.json')) for s in SEEDS]
+def summaries(table_dir, seeds):
+    return [json.load(open(f'{table_dir}/runs/aco-bpp500-eoh-b1000-r{s}/summary.json')) for s in seeds]
 
 
 def main():
-    cand, dflt = summaries(sys.argv[1]), summaries(sys.argv[2])
+    seeds = [int(s) for s in (sys.argv[3] if len(sys.argv) > 3 else '0,1,2').split(',')]
+    cand, dflt = summaries(sys.argv[1], seeds), summaries(sys.argv[2], seeds)
+    print(f'Seeds {", ".join(map(str, seeds))}.\n')
     print('| split | H (per seed) | I (per seed) | H mean | I mean | gain (H - I) | SE | reference |')
     print('|---|---|---|---:|---:|---:|---:|---:|')
     for split, ref in REFERENCE.items():
