@@ -8,8 +8,12 @@ using fewer bins than H on the same seed. The reference's evolved program, throu
 test seeds (`../../bpp-seed-spread/eval-evolved.txt`), is the line to reach.
 """
 import json
+import os
 import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from search import SENSE, paired  # noqa: E402
 
 REFERENCE = {'test500': 202.9375, 'test1000': 404.9531}
 
@@ -27,11 +31,10 @@ def main():
     for split, ref in REFERENCE.items():
         h = [r['best']['test'][split] for r in dflt]
         i = [r['best']['test'][split] for r in cand]
-        gains = [a - b for a, b in zip(h, i)]
-        se = statistics.stdev(gains) / len(gains) ** 0.5
+        gain, se, _ = paired(dict(zip(seeds, i)), dict(zip(seeds, h)), SENSE['aco-bpp500'])
         per = lambda xs: ', '.join(f'{x:.4f}' for x in xs)
         print(f'| {split} | {per(h)} | {per(i)} | {statistics.mean(h):.4f} | {statistics.mean(i):.4f} '
-              f'| {statistics.mean(gains):+.4f} | {se:.4f} | {ref} |')
+              f'| {gain:+.4f} | {se:.4f} | {ref} |')
     for name, runs in (('H', dflt), ('I', cand)):
         valid, samples = sum(r['valid'] for r in runs), sum(r['samples'] for r in runs)
         train = ', '.join(f"{r['best']['objective']}" for r in runs)
