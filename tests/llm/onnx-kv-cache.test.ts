@@ -7,13 +7,13 @@ import { timeMajorCache } from '../../src/llm/onnx/time-major-cache.ts';
 import { FIXTURE } from './onnx-helpers.ts';
 
 /** The fixture's session, with the cache as exported (batch-major) or rewritten (time-major). */
-async function fixtureLm(layout: 'batch-major' | 'time-major'): Promise<CausalLm> {
+async function fixtureLm(layout: 'batch-major' | 'time-major', prefillChunk?: number): Promise<CausalLm> {
   const model = readModelDir(FIXTURE);
   const lifted = liftWeights(model.modelBytes, model.dir);
   const rewritten = layout === 'time-major' ? timeMajorCache(lifted.modelBytes, model.signature) : undefined;
   if (layout === 'time-major') expect(rewritten?.signature.cacheLayout).toBe('time-major');
   const { modelBytes, signature } = rewritten ?? { modelBytes: lifted.modelBytes, signature: model.signature };
-  return new CausalLm(await createSession(modelBytes, 1, FIXTURE), signature, lifted.layout, lifted.weights);
+  return new CausalLm(await createSession(modelBytes, 1, FIXTURE), signature, lifted.layout, lifted.weights, prefillChunk);
 }
 
 describe.each(['batch-major', 'time-major'] as const)('the %s KV cache', (layout) => {
@@ -49,6 +49,20 @@ test('a left-padded batch gives each sequence the logits it gets alone, also aft
     expect(maxAbsDiff(second[position], alone)).toBeLessThan(1e-5);
   }
   await lm.release();
+});
+
+test('prompts fed in chunks through the cache give bit for bit the logits of one pass, at every later step too', async () => {
+  const [whole, chunked] = await Promise.all([fixtureLm(layout), fixtureLm(layout, 3)]);
+  const prompts = [[272, 274, 198], [256, 68, 268, 84, 77, 66, 83, 272], [84, 77]];
+  const batches = [whole.startBatch(3), chunked.startBatch(3)];
+  let tokens: number[][] = prompts;
+  for (let step = 0; step < 12; step++) {
+    const [a, b] = await Promise.all(batches.map((batch) => batch.append(tokens)));
+    a.forEach((logits, r) => expect(Buffer.from(b[r].buffer).equals(Buffer.from(logits.buffer))).toBe(true));
+    // Step 5 appends several tokens at once (as numbers-only decoding feeds fixed text), again wider than a chunk.
+    tokens = a.map((logits, r) => (step === 5 ? [argmax(logits), 66, 83, 84, 77].slice(r) : [argmax(logits)]));
+  }
+  await Promise.all([whole.release(), chunked.release()]);
 });
 });
 

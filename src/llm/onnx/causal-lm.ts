@@ -23,14 +23,24 @@ export interface Batch {
   keep(rows: readonly number[]): void;
 }
 
+/**
+ * Most positions a forward pass takes. A search's prompts run to thousands of tokens, and a whole prompt in one pass
+ * makes attention scores of batch x heads x width^2 floats: gigabytes at batch 5, which onnxruntime's arena keeps.
+ * Longer appends are fed in chunks through the cache; each position's logits come out bit for bit as in one pass
+ * (tests/llm/onnx-kv-cache.test.ts), so chunking changes no run.
+ */
+export const PREFILL_CHUNK = 128;
+
 export class CausalLm {
   readonly #session: Session;
   readonly #signature: CausalLmSignature;
   readonly #weightFeeds: Feeds;
+  readonly #prefillChunk: number;
 
-  constructor(session: Session, signature: CausalLmSignature, layout: WeightLayout, weights: Float32Array) {
+  constructor(session: Session, signature: CausalLmSignature, layout: WeightLayout, weights: Float32Array, prefillChunk = PREFILL_CHUNK) {
     this.#session = session;
     this.#signature = signature;
+    this.#prefillChunk = prefillChunk;
     this.#weightFeeds = Object.fromEntries(
       layout.tensors.map((t) => [t.name, floatTensor(weights.subarray(t.offset, t.offset + t.length), t.dims)]),
     );
@@ -71,6 +81,7 @@ export class CausalLm {
     const append = async (tokens: readonly (readonly number[])[]): Promise<Float32Array[]> => {
       if (tokens.length !== size) throw new Error(`batch has ${size} sequences, got tokens for ${tokens.length}`);
       const width = Math.max(...tokens.map((t) => t.length));
+      // Row-major [size, width], left-padded.
       const ids: number[] = [];
       const positions: number[] = [];
       for (let r = 0; r < size; r++) {
@@ -83,16 +94,23 @@ export class CausalLm {
         }
         counts[r] += tokens[r].length;
       }
-      const total = masks[0].length;
-      const feeds: Feeds = { ...cache.pastFeeds(), input_ids: int64Tensor(ids, [size, width]) };
-      if (feedsAttentionMask) feeds.attention_mask = maskTensor(masks, total);
-      if (feedsPositionIds) feeds.position_ids = int64Tensor(positions, [size, width]);
-      const outputs = await this.#run(feeds);
-      cache.append(outputs);
-      const logits = outputs.logits;
-      const vocab = logits.dims[2];
-      const data = logits.data as Float32Array;
-      return Array.from({ length: size }, (_, r) => data.slice(((r + 1) * width - 1) * vocab, (r + 1) * width * vocab));
+      const before = masks[0].length - width;
+      const columns = (values: readonly number[], start: number, end: number) =>
+        Array.from({ length: size }, (_, r) => values.slice(r * width + start, r * width + end)).flat();
+      let outputs: Feeds = {};
+      let chunk = 0;
+      for (let start = 0; start < width; start += chunk) {
+        chunk = Math.min(this.#prefillChunk, width - start);
+        const feeds: Feeds = { ...cache.pastFeeds(), input_ids: int64Tensor(columns(ids, start, start + chunk), [size, chunk]) };
+        if (feedsAttentionMask) feeds.attention_mask = maskTensor(masks, before + start + chunk);
+        if (feedsPositionIds) feeds.position_ids = int64Tensor(columns(positions, start, start + chunk), [size, chunk]);
+        outputs = await this.#run(feeds);
+        cache.append(outputs);
+      }
+      // Every row ends at the last column (left padding), so the last chunk holds every row's last logits.
+      const vocab = outputs.logits.dims[2];
+      const data = outputs.logits.data as Float32Array;
+      return Array.from({ length: size }, (_, r) => data.slice(((r + 1) * chunk - 1) * vocab, (r + 1) * chunk * vocab));
     };
 
     const keep = (rows: readonly number[]): void => {
