@@ -19,7 +19,7 @@ import { readModelDir } from '../src/llm/onnx/index.ts';
 import { liftWeights } from '../src/llm/onnx/lift-weights.ts';
 import { DEFAULT_MAX_BATCH } from '../src/llm/onnx/load.ts';
 import { createSession } from '../src/llm/onnx/ort.ts';
-import { timeMajorCache } from '../src/llm/onnx/time-major-cache.ts';
+import { decodingGraph } from '../src/llm/onnx/time-major-cache.ts';
 import { createTokenizer } from '../src/llm/tokenizer.ts';
 
 const { values } = parseArgs({
@@ -47,7 +47,7 @@ async function measure(chunk: number): Promise<Row> {
   const model = readModelDir(dir);
   const tokenizer = createTokenizer(model.tokenizerJson, model.tokenizerConfig, dir);
   const lifted = liftWeights(model.modelBytes, model.dir);
-  const graph = timeMajorCache(lifted.modelBytes, model.signature) ?? { modelBytes: lifted.modelBytes, signature: model.signature };
+  const graph = decodingGraph(lifted.modelBytes, model.signature);
   const session = await createSession(graph.modelBytes, 1, dir);
   const lm = new CausalLm(session, graph.signature, lifted.layout, lifted.weights, chunk > 0 ? chunk : Number.MAX_SAFE_INTEGER);
   // Every logits array the decoder sees goes into one hash.

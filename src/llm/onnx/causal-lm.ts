@@ -95,8 +95,9 @@ export class CausalLm {
         counts[r] += tokens[r].length;
       }
       const before = masks[0].length - width;
-      const columns = (values: readonly number[], start: number, end: number) =>
-        Array.from({ length: size }, (_, r) => values.slice(r * width + start, r * width + end)).flat();
+      // A decoding step (one chunk, the usual case) feeds the arrays as they are.
+      const columns = (values: number[], start: number, end: number) =>
+        end - start === width ? values : Array.from({ length: size }, (_, r) => values.slice(r * width + start, r * width + end)).flat();
       let outputs: Feeds = {};
       let chunk = 0;
       for (let start = 0; start < width; start += chunk) {

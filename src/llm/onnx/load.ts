@@ -6,7 +6,7 @@ import { liftWeights } from './lift-weights.ts';
 import { readModelDir } from './model-dir.ts';
 import { ReplicaPool } from './replica-pool.ts';
 import type { ReplicaSpec } from './replica.ts';
-import { timeMajorCache } from './time-major-cache.ts';
+import { decodingGraph } from './time-major-cache.ts';
 
 export interface OnnxModelOptions {
   /** Worker threads, each with its own session and weights (default 1). */
@@ -55,7 +55,7 @@ export async function loadOnnxModel(dir: string, options: OnnxModelOptions = {})
   const model = readModelDir(dir);
   const lifted = liftWeights(model.modelBytes, model.dir);
   // Decoding appends to the cache instead of copying it out at every step, where the export's layout allows.
-  const graph = timeMajorCache(lifted.modelBytes, model.signature) ?? { modelBytes: lifted.modelBytes, signature: model.signature };
+  const graph = decodingGraph(lifted.modelBytes, model.signature);
   const spec: ReplicaSpec = {
     name: model.name,
     modelBytes: graph.modelBytes,

@@ -33,6 +33,11 @@ export interface TimeMajorModel {
   readonly signature: CausalLmSignature;
 }
 
+/** The graph decoding runs: the time-major rewrite where the export allows it, else the export as it is. */
+export function decodingGraph(modelBytes: Uint8Array, signature: CausalLmSignature): TimeMajorModel {
+  return timeMajorCache(modelBytes, signature) ?? { modelBytes, signature };
+}
+
 interface DecodedNode {
   input: string[];
   output: string[];
