@@ -110,6 +110,28 @@ def replacement_verdict(better, worse):
     return 'replaces the default' if better >= 4 and not worse else 'does not replace the default'
 
 
+def search_validity(folder):
+    """problem -> valid share of its EoH budget-1000 searches without ES, samples pooled over the runs under
+    <folder>/runs (their summary.json)."""
+    valid, samples = {}, {}
+    runs = os.path.join(folder, 'runs')
+    for name in sorted(os.listdir(runs)):
+        path = os.path.join(runs, name, 'summary.json')
+        if not os.path.exists(path):
+            continue
+        s = json.load(open(path))
+        if s['scaffold'] == 'eoh' and s['budget'] == 1000 and not s['es']:
+            valid[s['problem']] = valid.get(s['problem'], 0) + s['valid']
+            samples[s['problem']] = samples.get(s['problem'], 0) + s['samples']
+    return {p: valid[p] / samples[p] for p in samples}
+
+
+def validity_verdict(validity, worse, floor=0.8):
+    """Amendment 23's rule: at least `floor` valid in search on every task and worse beyond two SE on none."""
+    return 'replaces the default' if all(validity.get(p, 0) >= floor for p in SENSE) and not worse else \
+        'does not replace the default'
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--candidate', required=True, help="the candidate's table directory (table.json)")

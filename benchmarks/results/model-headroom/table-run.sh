@@ -3,13 +3,14 @@
 # without and with ES x seeds 0-2), two runs at a time, budget 1000 on every task first. The model's EoH budget-1000
 # seeds 0-2 from its measure 2 are copied in, not rerun. Resumable: run it again and finished runs are skipped, cut
 # ones resumed from their event logs. Each table's run.sh calls this with its model and measure 2.
-#   bash benchmarks/results/model-headroom/table-run.sh <model dir> <measure-2 folder> <table dir>
+#   bash benchmarks/results/model-headroom/table-run.sh <model dir> <measure-2 folder> <table dir> [<folder>...]
+# (further folders: where more of the measure's runs are packed, e.g. I's aco-bpp500 six in i-bpp/)
 # Run from a checkout whose dist/ is built (npm run build).
 set -uo pipefail
-[ $# -eq 3 ] || { echo "usage: table-run.sh <model dir> <measure-2 folder> <table dir>" >&2; exit 2; }
-model=$1 measure2=$2 out=$3
+[ $# -ge 3 ] || { echo "usage: table-run.sh <model dir> <measure-2 folder> <table dir> [<folder>...]" >&2; exit 2; }
+model=$1 measure2=$2 out=$3; shift 3
 mkdir -p "$out/runs"
-for z in "$measure2"/part-*/runs.zip; do
+for z in "$measure2"/part-*/runs.zip $(for f in "$@"; do echo "$f"/part-*/runs.zip; done); do
   for run in $(unzip -Z1 "$z" | awk -F/ '$1 == "runs" && $2 ~ /-eoh-b1000-r[012]$/ { print $2 }' | sort -u); do
     [ -e "$out/runs/$run" ] || unzip -qo "$z" "runs/$run/*" -d "$out"
   done
