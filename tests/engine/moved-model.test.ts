@@ -21,16 +21,17 @@ describe('a run whose model has moved', () => {
   test('recordedModelDir: the recorded path while it exists, else the bundled model of the same name, else a usage error', () => {
     const here = modelCopy('tiny-a');
     expect(recordedModelDir(here, 'tiny-a', 'pass --model')).toBe(here);
-    const gone = join(tempDir(), 'models', 'ahd-heuristic-lm-12');
-    expect(recordedModelDir(gone, 'ahd-heuristic-lm-12', 'pass --model')).toBe(bundledModelDir());
+    const gone = join(tempDir(), 'models', 'ahd-heuristic-lm-13');
+    expect(recordedModelDir(gone, 'ahd-heuristic-lm-13', 'pass --model')).toBe(bundledModelDir());
     // The default is one folder by name, whatever other models are bundled beside it; a run of one of those (the
     // earlier defaults' included) finds it.
-    expect(bundledModelDir()).toMatch(/models\/ahd-heuristic-lm-12$/);
+    expect(bundledModelDir()).toMatch(/models\/ahd-heuristic-lm-13$/);
     expect(recordedModelDir(join(tempDir(), 'models', 'ahd-heuristic-lm'), 'ahd-heuristic-lm', 'pass --model')).toMatch(/models\/ahd-heuristic-lm$/);
     expect(recordedModelDir(join(tempDir(), 'models', 'ahd-heuristic-lm-2'), 'ahd-heuristic-lm-2', 'pass --model')).toMatch(/models\/ahd-heuristic-lm-2$/);
     expect(recordedModelDir(join(tempDir(), 'models', 'ahd-heuristic-lm-10'), 'ahd-heuristic-lm-10', 'pass --model')).toMatch(/models\/ahd-heuristic-lm-10$/);
+    expect(recordedModelDir(join(tempDir(), 'models', 'ahd-heuristic-lm-12'), 'ahd-heuristic-lm-12', 'pass --model')).toMatch(/models\/ahd-heuristic-lm-12$/);
     expect(() => recordedModelDir(gone, 'tiny-a', 'pass --model <dir>')).toThrow(
-      /the run's model tiny-a was at .*ahd-heuristic-lm-12, which is not there any more, and no bundled model is tiny-a: pass --model <dir>/,
+      /the run's model tiny-a was at .*ahd-heuristic-lm-13, which is not there any more, and no bundled model is tiny-a: pass --model <dir>/,
     );
   });
 

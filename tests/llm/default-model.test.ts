@@ -13,8 +13,8 @@ function modelsDir(text?: string): string {
 }
 
 describe('models/default.json names the default model', () => {
-  it('the shipped file names ahd-heuristic-lm-12', () => {
-    expect(defaultModelName()).toBe('ahd-heuristic-lm-12');
+  it('the shipped file names ahd-heuristic-lm-13', () => {
+    expect(defaultModelName()).toBe('ahd-heuristic-lm-13');
   });
 
   it('reads "model" from the file', () => {
