@@ -10,9 +10,10 @@ import { parseResponse } from '../../src/extract/parse.ts';
 import type { LanguageModel } from '../../src/llm/types.ts';
 import { createSandboxValidator } from '../../models/recipe/corpus/validate.ts';
 
-/** The default (H) and the two earlier defaults, which stay loadable by path: each answers in its own prompt style. */
+/** The default (I) and the three earlier defaults, which stay loadable by path: each answers in its own prompt style. */
 const MODELS = [
   { name: defaultModelName(), style: 'compact-sig' },
+  { name: 'ahd-heuristic-lm-12', style: 'compact-sig' },
   { name: 'ahd-heuristic-lm-10', style: 'compact-sig' },
   { name: 'ahd-heuristic-lm', style: 'compact' },
 ] as const;
