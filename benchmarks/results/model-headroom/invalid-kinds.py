@@ -1,15 +1,17 @@
 """Why a search's samples are invalid, pooled per task over runs with their event logs:
-    python3 benchmarks/results/model-headroom/invalid-kinds.py <run dir>...
+    python3 benchmarks/results/model-headroom/invalid-kinds.py [--holding TEXT] <run dir>...
 Each candidate's outcome (its last answer's) falls in one class: valid; parse: brackets never close (the answer
 stopped inside a function); parse: another syntax error (a slipped token); run: a name used but never declared
 (ReferenceError); run: another failure; load, timeout, error. Prints one markdown table per task, shares of all
-samples, then the valid share per operator, the undeclared names and how many unparsed answers hold a stray pipe.
+samples, then the valid share per operator, the undeclared names and how many unparsed answers hold a stray pipe; of
+the answers whose brackets never close, how each ended (the model's end mark or the token cap), how many brackets short
+(opening minus closing bracket characters of the text) and, with --holding TEXT, how many contain TEXT.
 Event logs are not committed (runs are packed without them), so this reads run directories on disk."""
+import argparse
 import collections
 import json
 import os
 import re
-import sys
 
 CLASSES = ['valid', 'parse: brackets never close', 'parse: other syntax error', 'run: undeclared name',
            'run: other', 'load', 'timeout', 'error']
@@ -32,15 +34,21 @@ def classify(outcome):
     return stage or 'invalid'
 
 
+def brackets_short(text):
+    return sum(text.count(c) for c in '([{') - sum(text.count(c) for c in ')]}')
+
+
 def read_run(path):
-    """(operator, class, stray pipe) per candidate, and the undeclared names used."""
-    operators, texts, classes, names = {}, {}, {}, collections.Counter()
+    """(operator, class, stray pipe) per candidate, the undeclared names used, and (finish reason, text) of each
+    answer whose brackets never close."""
+    operators, texts, finishes, classes, names = {}, {}, {}, {}, collections.Counter()
     with open(os.path.join(path, 'events.jsonl'), encoding='utf-8') as f:
         for line in f:
             event = json.loads(line)
             if event['type'] == 'generation':
                 operators.setdefault(event['index'], event['operator'])
                 texts[event['index']] = event['text']  # the last answer's, as the outcome
+                finishes[event['index']] = event.get('finishReason')
             elif event['type'] == 'outcome':
                 classes[event['index']] = classify(event['outcome'])
                 found = UNDECLARED.search(event['outcome'].get('reason', ''))
@@ -48,18 +56,20 @@ def read_run(path):
                     names[found.group(1)] += 1
     rows = [(operators.get(i), c, c.startswith('parse') and bool(STRAY_PIPE.search(texts.get(i, ''))))
             for i, c in classes.items()]
-    return rows, names
+    unclosed = [(finishes.get(i), texts.get(i, '')) for i, c in classes.items() if c == 'parse: brackets never close']
+    return rows, names, unclosed
 
 
-def main(paths):
-    tasks = collections.defaultdict(lambda: {'runs': 0, 'rows': [], 'names': collections.Counter()})
+def main(paths, holding):
+    tasks = collections.defaultdict(lambda: {'runs': 0, 'rows': [], 'names': collections.Counter(), 'unclosed': []})
     for path in paths:
         with open(os.path.join(path, 'config.json'), encoding='utf-8') as f:
             task = json.load(f)['problem']
-        rows, names = read_run(path)
+        rows, names, unclosed = read_run(path)
         tasks[task]['runs'] += 1
         tasks[task]['rows'] += rows
         tasks[task]['names'] += names
+        tasks[task]['unclosed'] += unclosed
     for task, t in tasks.items():
         n = len(t['rows'])
         counts = collections.Counter(c for _, c, _ in t['rows'])
@@ -76,7 +86,20 @@ def main(paths):
             print('undeclared names, most used: ' + ', '.join(f'`{k}` {v}' for k, v in t['names'].most_common(8)))
         pipes = sum(stray for _, _, stray in t['rows'])
         print(f'unparsed answers holding a stray `|` (outside a `||`, or `|||`): {pipes} ({100 * pipes / n:.1f}% of all)')
+        if t['unclosed']:
+            ends = collections.Counter(f for f, _ in t['unclosed'])
+            short = collections.Counter(min(brackets_short(text), 4) for _, text in t['unclosed'])
+            line = (f"brackets never close in {len(t['unclosed'])}: ended by " +
+                    ', '.join(f'{k} {v}' for k, v in ends.most_common()) + '; short by ' +
+                    ', '.join(f"{'4+' if k == 4 else k} {v}" for k, v in sorted(short.items())))
+            if holding:
+                line += f"; holding `{holding}` {sum(holding in text for _, text in t['unclosed'])}"
+            print(line)
 
 
 if __name__ == '__main__':
-    main(sys.argv[1:])
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--holding', help='count the unclosed answers that contain this text')
+    ap.add_argument('runs', nargs='+', help='run directories with their event logs')
+    args = ap.parse_args()
+    main(args.runs, args.holding)
