@@ -7,9 +7,11 @@
 #       <candidate runs.zip>... -- <default runs.zip>...
 # Each measure's read.sh calls this.
 set -euo pipefail
-[ $# -ge 5 ] || { echo "usage: measure2-read.sh <dir> <candidate> <default> <zip>... -- <zip>..." >&2; exit 2; }
+usage() { echo "usage: measure2-read.sh <dir> <candidate> <default> <zip>... -- <zip>..." >&2; exit 2; }
+[ $# -ge 5 ] || usage
 X=$1 cand=$2 dflt=$3; shift 3; H=$(cd "$(dirname "$0")" && pwd)
-cand_zips=(); while [ "$1" != -- ]; do cand_zips+=("$1"); shift; done; shift
+cand_zips=(); while [ $# -gt 0 ] && [ "$1" != -- ]; do cand_zips+=("$1"); shift; done
+[ $# -ge 2 ] && [ ${#cand_zips[@]} -gt 0 ] || usage; shift
 bash "$H/table-from-parts.sh" "$X/$dflt" "$@"
 bash "$H/table-from-parts.sh" "$X/$cand" "${cand_zips[@]}"
 echo "## $cand's search: validity per task"; echo

@@ -10,7 +10,8 @@ set -uo pipefail
 [ $# -ge 3 ] || { echo "usage: table-run.sh <model dir> <measure-2 folder> <table dir> [<folder>...]" >&2; exit 2; }
 model=$1 measure2=$2 out=$3; shift 3
 mkdir -p "$out/runs"
-for z in "$measure2"/part-*/runs.zip $(for f in "$@"; do echo "$f"/part-*/runs.zip; done); do
+parts=("$measure2"/part-*/runs.zip); for f in "$@"; do parts+=("$f"/part-*/runs.zip); done
+for z in "${parts[@]}"; do
   for run in $(unzip -Z1 "$z" | awk -F/ '$1 == "runs" && $2 ~ /-eoh-b1000-r[012]$/ { print $2 }' | sort -u); do
     [ -e "$out/runs/$run" ] || unzip -qo "$z" "runs/$run/*" -d "$out"
   done
