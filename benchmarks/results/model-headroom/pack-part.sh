@@ -7,7 +7,12 @@ set -euo pipefail
 table=$1; part=$2; shift 2
 [ -e "$part/runs.zip" ] && { echo "pack-part: $part/runs.zip exists (a part is packed once)" >&2; exit 1; }
 [ -e "$part/runs" ] && { echo "pack-part: $part/runs exists; this script makes it and removes it" >&2; exit 1; }
-held=$(for z in "$@"; do unzip -Z1 "$z"; done | awk -F/ '$1 == "runs" { print $2 }' | sort -u)
+# An unmatched glob (the first part has no earlier ones) names nothing; any other missing archive is a mistake.
+held=$(for z in "$@"; do
+  case $z in *'*'*) [ -e "$z" ] || continue ;; esac
+  [ -f "$z" ] || { echo "pack-part: no archive $z" >&2; exit 1; }
+  unzip -Z1 "$z"
+done | awk -F/ '$1 == "runs" { print $2 }' | sort -u)
 mkdir -p "$part/runs"
 for run in "$table"/runs/*/; do
   name=$(basename "$run")
